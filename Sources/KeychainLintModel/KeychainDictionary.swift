@@ -1,0 +1,169 @@
+/// One `key: value` of a keychain dictionary, wherever it was written.
+package struct KeychainEntry: Equatable, Sendable {
+    /// The Security constant the key names, after aliases: `kSecAttrService`.
+    package var key: String
+    package var value: KeychainValue
+    /// Byte offset of the key expression; findings about a wrong entry point here.
+    package var keyOffset: Int
+    /// Byte offset of the value expression.
+    package var valueOffset: Int
+    /// The `#if` region the entry was written in.
+    package var region: ConditionRegion.ID
+
+    package init(key: String, value: KeychainValue, keyOffset: Int, valueOffset: Int, region: ConditionRegion.ID) {
+        self.key = key
+        self.value = value
+        self.keyOffset = keyOffset
+        self.valueOffset = valueOffset
+        self.region = region
+    }
+}
+
+/// The operations a keychain dictionary can flow into.
+package enum KeychainOperation: String, Sendable, CaseIterable {
+    case add = "SecItemAdd"
+    case copyMatching = "SecItemCopyMatching"
+    case update = "SecItemUpdate"
+    case delete = "SecItemDelete"
+    case createRandomKey = "SecKeyCreateRandomKey"
+    case createKeyWithData = "SecKeyCreateWithData"
+    case itemImport = "SecItemImport"
+    case pkcs12Import = "SecPKCS12Import"
+
+    /// Which argument positions are dictionaries, and what each one is.
+    package var dictionaryArguments: [(index: Int, role: DictionaryRole)] {
+        switch self {
+        case .add, .copyMatching, .delete: return [(0, .query)]
+        case .update: return [(0, .query), (1, .attributesToUpdate)]
+        case .createRandomKey: return [(0, .keyAttributes)]
+        case .createKeyWithData: return [(1, .keyAttributes)]
+        case .itemImport: return []
+        case .pkcs12Import: return [(1, .importOptions)]
+        }
+    }
+
+    /// The operations that read or write the item store (the ones `kSecUseDataProtectionKeychain` steers).
+    package var isItemOperation: Bool {
+        self == .add || self == .copyMatching || self == .update || self == .delete
+    }
+}
+
+/// What a dictionary is to the call that receives it.
+package enum DictionaryRole: String, Sendable {
+    /// The item to add, or the query that selects items (SecItemAdd/CopyMatching/Delete, SecItemUpdate's first argument).
+    case query
+    /// SecItemUpdate's second argument.
+    case attributesToUpdate
+    /// SecKeyCreateRandomKey / SecKeyCreateWithData attributes.
+    case keyAttributes
+    case importOptions
+}
+
+/// A call to a Security function, as written in the file.
+package struct KeychainCall: Sendable {
+    package var operation: KeychainOperation
+    /// Byte offset of the function name (or the alias it is called through).
+    package var offset: Int
+    /// Index of the name in the file's code tokens; the engine uses it to find the enclosing function.
+    package var codeIndex: Int
+    package var region: ConditionRegion.ID
+    /// How the returned status is used, for `unhandled-duplicate-item`.
+    package var status: StatusUse
+
+    package init(operation: KeychainOperation, offset: Int, codeIndex: Int, region: ConditionRegion.ID, status: StatusUse) {
+        self.operation = operation
+        self.offset = offset
+        self.codeIndex = codeIndex
+        self.region = region
+        self.status = status
+    }
+}
+
+/// What the code does with an OSStatus a call returns.
+package enum StatusUse: Equatable, Sendable {
+    /// `SecItemAdd(…)` as a statement, or `_ = SecItemAdd(…)`.
+    case discarded
+    /// `return SecItemAdd(…)`: the caller decides.
+    case returned
+    /// `let status = SecItemAdd(…)`: the name is kept so the rule can look for comparisons.
+    case bound(name: String)
+    /// Compared, switched on or passed on in place (`SecItemAdd(…) == errSecSuccess`, `guard SecItemAdd(…) == …`).
+    case usedInPlace
+}
+
+/// A keychain dictionary at the point it is used, with every entry that reaches that point on some path.
+package struct KeychainDictionary: Sendable {
+    package var entries: [KeychainEntry]
+    /// Where the dictionary starts: the literal's `[`, or the variable's declaration.
+    package var originOffset: Int
+    /// Whether the dictionary was passed as a variable (then missing-entry findings point at the call).
+    package var isVariable: Bool
+
+    package init(entries: [KeychainEntry], originOffset: Int, isVariable: Bool) {
+        self.entries = entries
+        self.originOffset = originOffset
+        self.isVariable = isVariable
+    }
+
+    /// Top-level entries for `key`, in source order.
+    package func entries(_ key: String) -> [KeychainEntry] {
+        entries.filter { $0.key == key }
+    }
+
+    package func first(_ key: String) -> KeychainEntry? {
+        entries.first { $0.key == key }
+    }
+
+    package func has(_ key: String) -> Bool {
+        entries.contains { $0.key == key }
+    }
+
+    /// Entries of the item including those nested in `kSecPrivateKeyAttrs` / `kSecPublicKeyAttrs`,
+    /// which belong to the same item.
+    package var allEntries: [KeychainEntry] {
+        var out: [KeychainEntry] = []
+        for entry in entries {
+            out.append(entry)
+            if entry.key == "kSecPrivateKeyAttrs" || entry.key == "kSecPublicKeyAttrs",
+               case .dictionary(let nested) = entry.value {
+                out.append(contentsOf: nested)
+            }
+        }
+        return out
+    }
+
+    /// The class constant, when the dictionary names exactly one known class.
+    package var itemClass: String? {
+        let classes = entries("kSecClass").compactMap(\.value.symbolName)
+        guard let first = classes.first, classes.allSatisfy({ $0 == first }) else { return nil }
+        return first
+    }
+}
+
+/// A keychain dictionary together with what it flows into.
+package struct KeychainUse: Sendable {
+    package var dictionary: KeychainDictionary
+    /// `nil` when the use cannot be seen (returned from a function, stored in a property, passed to a user function).
+    package var call: KeychainCall?
+    package var role: DictionaryRole
+
+    package init(dictionary: KeychainDictionary, call: KeychainCall?, role: DictionaryRole) {
+        self.dictionary = dictionary
+        self.call = call
+        self.role = role
+    }
+
+    /// The operation rules should assume: the call's, or an add when an unseen use carries the item's data.
+    package var effectiveOperation: KeychainOperation? {
+        if let call { return call.operation }
+        if dictionary.has("kSecValueData") || dictionary.has("kSecValueRef") { return .add }
+        return nil
+    }
+
+    /// Where a finding about a missing entry points: the call when the dictionary is a variable,
+    /// else the literal's opening bracket; with no call visible, the dictionary's start.
+    package var missingEntryOffset: Int {
+        if let call, dictionary.isVariable { return call.offset }
+        return dictionary.originOffset
+    }
+}

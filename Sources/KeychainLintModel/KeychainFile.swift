@@ -1,0 +1,26 @@
+import KeychainLintTokenizer
+
+/// Everything the rules know about one file: its keychain dictionaries and the calls they flow into.
+package final class KeychainFile: @unchecked Sendable {
+    package let source: SourceFile
+    /// The platforms the file's project builds for.
+    package let platforms: PlatformSet
+    package let code: CodeView
+    package let regions: [ConditionRegion]
+    package let uses: [KeychainUse]
+
+    package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty) {
+        self.source = source
+        self.platforms = platforms
+        let code = CodeView(source: source)
+        self.code = code
+        let regions = ConditionRegions.build(code: code, platforms: platforms)
+        self.regions = regions
+        self.uses = DictionaryExtractor(code: code, regions: regions, symbols: symbols).extract()
+    }
+
+    /// Whether code in `region` may be compiled for macOS in this project.
+    package func mayRunOnMacOS(_ region: ConditionRegion.ID) -> Bool {
+        regions[Int(region)].platforms.contains(.macOS)
+    }
+}

@@ -1,0 +1,3 @@
+import KeychainLintRules
+// STUB for helper C
+package protocol Reporter {}

@@ -1,0 +1,38 @@
+import KeychainLintTokenizer
+
+package enum Severity: String, Sendable, Comparable, CaseIterable {
+    case warning
+    case error
+
+    package static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+}
+
+/// One reported mistake, already placed on a line and column of its file.
+package struct Finding: Equatable, Sendable {
+    package var ruleID: String
+    package var severity: Severity
+    package var message: String
+    /// The path as the user wrote it.
+    package var path: String
+    package var line: Int
+    package var column: Int
+
+    package init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// Output order: path, line, column, then rule id so equal spots stay deterministic.
+    package static func sortedForOutput(_ findings: [Finding]) -> [Finding] {
+        findings.sorted {
+            if $0.path != $1.path { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            if $0.line != $1.line { return $0.line < $1.line }
+            if $0.column != $1.column { return $0.column < $1.column }
+            return $0.ruleID < $1.ruleID
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import KeychainLintModel
+import KeychainLintTokenizer
+
+/// A rule turned on for a run, with the severity it reports at.
+package struct ActiveRule: Sendable {
+    package var rule: any Rule
+    package var severity: Severity
+
+    package init(rule: any Rule, severity: Severity) {
+        self.rule = rule
+        self.severity = severity
+    }
+}
+
+/// Lints one file's bytes. Pure: no file system, no printing; the CLI feeds it and reports.
+package struct Linter: Sendable {
+    package let rules: [ActiveRule]
+    private let prefilter: Prefilter
+
+    package init(rules: [ActiveRule]) {
+        self.rules = rules
+        self.prefilter = Prefilter(literals: rules.flatMap { type(of: $0.rule).description.requiredLiterals })
+    }
+
+    /// The rules that are on by default, at their default severities.
+    package static var defaultRules: [ActiveRule] {
+        RuleRegistry.all.compactMap { type in
+            type.description.defaultSeverity.map { ActiveRule(rule: type.init(), severity: $0) }
+        }
+    }
+
+    /// Whether any enabled rule could find something in these bytes; when not, the file is not tokenized.
+    package func mayFindAnything(in bytes: [UInt8]) -> Bool {
+        prefilter.matches(bytes)
+    }
+
+    package func lint(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty) -> [Finding] {
+        guard mayFindAnything(in: bytes) else { return [] }
+        let source = SourceFile(path: path, bytes: bytes)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols)
+        return lint(file)
+    }
+
+    package func lint(_ file: KeychainFile) -> [Finding] {
+        var findings: [Finding] = []
+        for active in rules {
+            var collector = FindingCollector()
+            active.rule.check(file, into: &collector)
+            let id = type(of: active.rule).description.id
+            for raw in collector.raw {
+                let location = file.source.location(of: raw.offset)
+                findings.append(Finding(
+                    ruleID: id, severity: active.severity, message: raw.message,
+                    path: file.source.path, line: location.line, column: location.column))
+            }
+        }
+        return Finding.sortedForOutput(findings)
+    }
+}

@@ -1,0 +1,53 @@
+import KeychainLintModel
+
+/// A rule example: Swift source in which `↓` marks each spot a finding must point at
+/// (triggering examples) or which must produce nothing (non-triggering examples).
+package struct RuleExample: Sendable {
+    package var code: String
+    /// The platforms the example's project builds for; `.all` (macOS possible) unless the example says.
+    package var platforms: PlatformSet
+    /// Why this example is there, for the generated page.
+    package var note: String?
+
+    package init(_ code: String, platforms: PlatformSet = .all, note: String? = nil) {
+        self.code = code
+        self.platforms = platforms
+        self.note = note
+    }
+
+    /// The marker the harness strips; its byte offset is where a finding must be.
+    package static let marker: Character = "↓"
+}
+
+/// Everything a user, the docs generator and the test harness need to know about a rule.
+/// `rules/<id>.md` is generated from this, so the page and the code cannot drift apart.
+package struct RuleDescription: Sendable {
+    package var id: String
+    /// `nil` when the rule is off unless enabled.
+    package var defaultSeverity: Severity?
+    /// One line: what the rule finds.
+    package var summary: String
+    /// Why it matters: the consequence at run time, with the status code where there is one.
+    package var rationale: String
+    /// What to write instead.
+    package var howToFix: String
+    package var triggering: [RuleExample]
+    package var nonTriggering: [RuleExample]
+    /// Byte strings at least one of which a file must contain for this rule to find anything in it.
+    /// The prefilter skips files that contain none of any enabled rule's literals without tokenizing them.
+    package var requiredLiterals: [String]
+
+    package init(
+        id: String, defaultSeverity: Severity?, summary: String, rationale: String, howToFix: String,
+        triggering: [RuleExample], nonTriggering: [RuleExample], requiredLiterals: [String] = ["kSec"]
+    ) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.howToFix = howToFix
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.requiredLiterals = requiredLiterals
+    }
+}

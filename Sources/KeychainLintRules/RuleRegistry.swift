@@ -1,0 +1,9 @@
+/// Every rule keychain-lint ships, in the order `keychain-lint rules` lists them.
+package enum RuleRegistry {
+    package static let all: [any Rule.Type] = [
+    ]
+
+    package static func rule(id: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == id }
+    }
+}

@@ -1,0 +1,61 @@
+/// A 1-based line and column. Columns count UTF-8 bytes from the start of the line,
+/// as clang and swiftc do, so a multi-byte character before a spot moves it by its byte length.
+package struct SourceLocation: Equatable, Comparable, Sendable {
+    package var line: Int
+    package var column: Int
+
+    package init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// Maps byte offsets to line and column. Built once per file in one pass; each lookup
+/// is a binary search, so reporting never rescans the file.
+package struct LineMap: Sendable {
+    /// Byte offset at which each line starts; `lineStarts[0]` is line 1.
+    package private(set) var lineStarts: [Int]
+
+    /// `\n`, `\r\n` and a lone `\r` each end a line, as in the tokenizer.
+    /// A leading UTF-8 byte-order mark is not part of line 1's columns.
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
+        var starts = [Int]()
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        starts.append(bom ? 3 : 0)
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A {
+                starts.append(i + 1)
+            } else if b == 0x0D {
+                if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        lineStarts = starts
+    }
+
+    package init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { LineMap(bytes: $0) }
+    }
+
+    package var lineCount: Int { lineStarts.count }
+
+    /// The location of a byte offset; offsets past the end map to the last line.
+    package func location(of offset: Int) -> SourceLocation {
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return SourceLocation(line: lo + 1, column: max(offset - lineStarts[lo], 0) + 1)
+    }
+}

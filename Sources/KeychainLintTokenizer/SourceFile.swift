@@ -1,0 +1,64 @@
+/// One file's bytes with its tokens and line map, computed once and shared by every layer.
+package final class SourceFile: @unchecked Sendable {
+    /// The path as the user wrote it (relative stays relative); used only for reporting.
+    package let path: String
+    package let bytes: [UInt8]
+    package let tokens: [Token]
+    package let lineMap: LineMap
+
+    package init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        self.tokens = Tokenizer.tokenize(bytes)
+        self.lineMap = LineMap(bytes)
+    }
+
+    package convenience init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The token's text. Allocates: call it on the few tokens a decision needs, not in loops over every token.
+    package func text(_ token: Token) -> String {
+        String(decoding: bytes[token.range], as: UTF8.self)
+    }
+
+    package func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Compares a token's bytes with an ASCII literal without allocating.
+    @inline(__always)
+    package func token(_ token: Token, is literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard token.length == n else { return false }
+        let start = Int(token.start)
+        return literal.withUTF8Buffer { lit in
+            var i = 0
+            while i < n {
+                if bytes[start + i] != lit[i] { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the token's bytes begin with an ASCII literal.
+    @inline(__always)
+    package func token(_ token: Token, hasPrefix literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard token.length >= n else { return false }
+        let start = Int(token.start)
+        return literal.withUTF8Buffer { lit in
+            var i = 0
+            while i < n {
+                if bytes[start + i] != lit[i] { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    package func location(of offset: Int) -> SourceLocation {
+        lineMap.location(of: offset)
+    }
+}
