@@ -1,17 +1,198 @@
 import KeychainLintTokenizer
-// STUB
+
+/// The program's tokens without trivia or `#if` lines, with the facts every later step needs
+/// precomputed in one linear pass each: bracket partners, line starts and `#if` regions.
+///
+/// Working on this view instead of raw tokens keeps the extractor simple (no trivia skipping)
+/// and keeps hostile input linear: partners come from an explicit stack, never recursion.
 package final class CodeView: @unchecked Sendable {
     package let source: SourceFile
-    package init(source: SourceFile) { self.source = source }
-}
-enum ConditionRegions {
-    static func build(code: CodeView, platforms: PlatformSet) -> [ConditionRegion] {
-        [ConditionRegion(id: 0, condition: .always, platforms: platforms)]
+    /// Non-trivia tokens in order, `#if`/`#elseif`/`#else`/`#endif` lines removed.
+    package let tokens: [Token]
+    /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
+    /// interpolation start/end), or -1 when unmatched or not a bracket.
+    package let partner: [Int32]
+    /// Whether a line break separates this token from the previous code token.
+    package let startsLine: [Bool]
+    /// The `#if` region each token lies in (index into `conditions`).
+    package let region: [ConditionRegion.ID]
+    /// Condition of each region, parents and earlier siblings folded in. Region 0 is `.always`.
+    package let conditions: [Condition]
+
+    package init(source: SourceFile) {
+        self.source = source
+        var builder = Builder(source: source)
+        builder.run()
+        tokens = builder.tokens
+        startsLine = builder.startsLine
+        region = builder.region
+        conditions = builder.conditions
+        partner = Self.matchBrackets(builder.tokens)
     }
-}
-struct DictionaryExtractor {
-    let code: CodeView
-    let regions: [ConditionRegion]
-    let symbols: ProjectSymbols
-    func extract() -> [KeychainUse] { [] }
+
+    package var count: Int { tokens.count }
+
+    @inline(__always) package func kind(_ i: Int) -> TokenKind {
+        i >= 0 && i < tokens.count ? tokens[i].kind : .unknown
+    }
+
+    @inline(__always) package func offset(_ i: Int) -> Int {
+        i < tokens.count ? Int(tokens[i].start) : source.bytes.count
+    }
+
+    package func text(_ i: Int) -> String { source.text(tokens[i]) }
+
+    @inline(__always) package func `is`(_ i: Int, _ literal: StaticString) -> Bool {
+        i >= 0 && i < tokens.count && source.token(tokens[i], is: literal)
+    }
+
+    @inline(__always) package func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
+        kind(i) == .keyword && source.token(tokens[i], is: literal)
+    }
+
+    @inline(__always) package func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
+        kind(i) == .identifier && source.token(tokens[i], is: literal)
+    }
+
+    /// The index just past the bracket group opened at `i` (the end of the file when unmatched).
+    @inline(__always) package func after(_ i: Int) -> Int {
+        let p = partner[i]
+        return p < 0 ? tokens.count : Int(p) + 1
+    }
+
+    /// Pairs brackets with an explicit stack. A closer that does not match the top looks a few
+    /// levels down (recovering from an unterminated string or a stray opener) and is otherwise ignored.
+    private static func matchBrackets(_ tokens: [Token]) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int32] = []
+        for (i, token) in tokens.enumerated() {
+            let kind = token.kind
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                stack.append(Int32(i))
+            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                let opener = openerKind(kind)
+                var depth = stack.count - 1
+                let floor = max(0, stack.count - 8)
+                while depth >= floor && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
+                if depth >= floor {
+                    let o = stack[depth]
+                    partner[Int(o)] = Int32(i)
+                    partner[i] = o
+                    stack.removeSubrange(depth...)
+                }
+            default:
+                continue
+            }
+        }
+        return partner
+    }
+
+    private static func openerKind(_ closer: TokenKind) -> TokenKind {
+        switch closer {
+        case .rightParen: return .leftParen
+        case .rightBracket: return .leftBracket
+        case .rightBrace: return .leftBrace
+        case .stringEnd: return .stringStart
+        default: return .interpolationStart
+        }
+    }
+
+    /// Filters trivia and folds `#if` lines into regions in one pass over the raw tokens.
+    private struct Builder {
+        let source: SourceFile
+        var tokens: [Token] = []
+        var startsLine: [Bool] = []
+        var region: [ConditionRegion.ID] = []
+        var conditions: [Condition] = [.always]
+
+        /// One open `#if`: the region outside it, the clauses seen so far, and the current clause's region.
+        struct Frame {
+            var parent: ConditionRegion.ID
+            var earlier: Condition
+            var current: ConditionRegion.ID
+        }
+        var frames: [Frame] = []
+
+        init(source: SourceFile) {
+            self.source = source
+            tokens.reserveCapacity(source.tokens.count / 2)
+        }
+
+        var currentRegion: ConditionRegion.ID { frames.last?.current ?? 0 }
+
+        mutating func run() {
+            let raw = source.tokens
+            var lineBreak = true
+            var i = 0
+            while i < raw.count {
+                let token = raw[i]
+                switch token.kind {
+                case .newline:
+                    lineBreak = true
+                case .blockComment, .docBlockComment:
+                    if !lineBreak && source.bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                        lineBreak = true
+                    }
+                case _ where token.kind.isTrivia:
+                    break
+                case .poundDirective:
+                    i = directive(at: i)
+                    lineBreak = true
+                    continue
+                default:
+                    tokens.append(token)
+                    startsLine.append(lineBreak)
+                    region.append(currentRegion)
+                    lineBreak = false
+                }
+                i += 1
+            }
+        }
+
+        /// Handles one `#if`-family line; returns the index of the first raw token after it.
+        mutating func directive(at start: Int) -> Int {
+            let raw = source.tokens
+            var end = start + 1
+            var text = ""
+            while end < raw.count && raw[end].kind != .newline {
+                if !raw[end].kind.isComment { text += source.text(raw[end]) }
+                end += 1
+            }
+            let word = source.text(raw[start])
+            let clause = (word == "#if" || word == "#elseif") ? Condition.parse(text) : .always
+            switch word {
+            case "#if":
+                let parent = currentRegion
+                frames.append(Frame(parent: parent, earlier: .never, current: newRegion(parent: parent, clause: clause, earlier: .never)))
+            case "#elseif", "#else":
+                guard var frame = frames.popLast() else { break }
+                let previous = clauseCondition(of: frame)
+                frame.earlier = frame.earlier == .never ? previous : .or(frame.earlier, previous)
+                frame.current = newRegion(parent: frame.parent, clause: clause, earlier: frame.earlier)
+                frames.append(frame)
+            default: // #endif
+                _ = frames.popLast()
+            }
+            return end
+        }
+
+        var clauses: [ConditionRegion.ID: Condition] = [:]
+
+        func clauseCondition(of frame: Frame) -> Condition {
+            clauses[frame.current] ?? .unknown
+        }
+
+        mutating func newRegion(parent: ConditionRegion.ID, clause: Condition, earlier: Condition) -> ConditionRegion.ID {
+            var condition = clause
+            if earlier != .never { condition = .and(.not(earlier), condition) }
+            // Past a sane depth, stop growing the expression: evaluating it must stay shallow.
+            if frames.count > 64 { condition = .unknown }
+            if parent != 0 { condition = .and(conditions[Int(parent)], condition) }
+            let id = ConditionRegion.ID(conditions.count)
+            conditions.append(condition)
+            clauses[id] = clause
+            return id
+        }
+    }
 }

@@ -14,9 +14,10 @@ package final class KeychainFile: @unchecked Sendable {
         self.platforms = platforms
         let code = CodeView(source: source)
         self.code = code
-        let regions = ConditionRegions.build(code: code, platforms: platforms)
-        self.regions = regions
-        self.uses = DictionaryExtractor(code: code, regions: regions, symbols: symbols).extract()
+        self.regions = code.conditions.enumerated().map { id, condition in
+            ConditionRegion(id: ConditionRegion.ID(id), condition: condition, platforms: condition.mayHold(in: platforms))
+        }
+        self.uses = DictionaryExtractor(code: code, symbols: symbols).extract()
     }
 
     /// Whether code in `region` may be compiled for macOS in this project.
