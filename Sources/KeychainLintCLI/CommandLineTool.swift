@@ -1,5 +1,157 @@
+import Dispatch
+import Foundation
+import KeychainLintModel
 import KeychainLintReporters
-// STUB for helper C
+import KeychainLintRules
+
+/// The `keychain-lint` command. Returns the exit status; never exits and writes only to the sinks.
 package enum CommandLineTool {
-    package static func run(arguments: [String]) -> Int32 { 0 }
+    /// The one place the version lives.
+    package static let version = "0.1.0"
+
+    package enum ExitCode {
+        package static let success: Int32 = 0
+        package static let errorFindings: Int32 = 1
+        package static let usage: Int32 = 2
+    }
+
+    /// Entry point of the executable: default rules, the process's stdout and stderr.
+    package static func run(arguments: [String]) -> Int32 {
+        run(arguments: arguments,
+            environment: ProcessInfo.processInfo.environment,
+            rules: Linter.defaultRules,
+            stdout: FileDescriptorSink.standardOutput,
+            stderr: FileDescriptorSink.standardError)
+    }
+
+    /// Runs the tool in-process.
+    /// - Parameters:
+    ///   - environment: `KEYCHAIN_LINT_JOBS=1` lints files one after another instead of in parallel
+    ///     (the output is the same either way).
+    ///   - rules: the enabled rules.
+    ///   - workingDirectory: where relative paths are resolved; `nil` for the process's current
+    ///     directory. Output paths stay exactly as written either way.
+    package static func run(
+        arguments: [String],
+        environment: [String: String] = [:],
+        rules: [ActiveRule],
+        workingDirectory: String? = nil,
+        stdout: any OutputSink,
+        stderr: any OutputSink
+    ) -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            stderr.write("keychain-lint: error: \(error)\nRun 'keychain-lint --help' for usage.\n")
+            return ExitCode.usage
+        }
+
+        switch options.action {
+        case .help:
+            stdout.write(Options.usage)
+            return ExitCode.success
+        case .version:
+            stdout.write("keychain-lint \(version)\n")
+            return ExitCode.success
+        case .lint:
+            break
+        }
+
+        guard let reporter = ReporterRegistry.reporter(named: options.format) else {
+            // Options.parse validated the name; kept for safety.
+            stderr.write("keychain-lint: error: \(UsageError.unknownFormat(options.format))\n")
+            return ExitCode.usage
+        }
+
+        let start = DispatchTime.now().uptimeNanoseconds
+        let discovery = FileDiscovery(workingDirectory: workingDirectory)
+        let (targets, problems) = discovery.discover(options.paths)
+        var pathError = false
+        for problem in problems {
+            switch problem.kind {
+            case .error:
+                pathError = true
+                stderr.write("keychain-lint: error: \(problem.message)\n")
+            case .warning:
+                stderr.write("keychain-lint: warning: \(problem.message)\n")
+            }
+        }
+
+        let parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
+        let linter = Linter(rules: rules)
+        let outcomes = lintAll(targets, linter: linter, platforms: options.platforms, parallel: parallel)
+
+        var findings: [Finding] = []
+        var filesLinted = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .linted(let f):
+                filesLinted += 1
+                findings.append(contentsOf: f)
+            case .skipped(let message):
+                stderr.write("keychain-lint: warning: \(message)\n")
+            case .failed(let message):
+                pathError = true
+                stderr.write("keychain-lint: error: \(message)\n")
+            }
+        }
+
+        let result = LintResult(filesLinted: filesLinted, findings: findings,
+                                rules: rules.map { type(of: $0.rule).description })
+        stdout.write(reporter.report(result))
+
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        stderr.write(summary(files: filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds))
+
+        if pathError { return ExitCode.usage }
+        return result.errorCount > 0 ? ExitCode.errorFindings : ExitCode.success
+    }
+
+    /// `Linted N files: E errors, W warnings in T s`
+    package static func summary(files: Int, errors: Int, warnings: Int, seconds: Double) -> String {
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "Linted \(count(files, "file")): \(count(errors, "error")), \(count(warnings, "warning")) in \(String(format: "%.2f", seconds)) s\n"
+    }
+
+    enum Outcome: Sendable {
+        case linted([Finding])
+        /// A file found by walking that cannot be used: a warning, the run goes on.
+        case skipped(String)
+        /// A file argument that cannot be read: an error, exit status 2.
+        case failed(String)
+    }
+
+    /// Lints every target; outcome `i` belongs to target `i`, so the merge does not depend on
+    /// which thread finished first.
+    static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?, parallel: Bool) -> [Outcome] {
+        let resolver = ProjectPlatformResolver()
+        func lintOne(_ target: LintTarget) -> Outcome {
+            let bytes: [UInt8]
+            switch FileReader.read(target.fileSystemPath) {
+            case .success(let b):
+                bytes = b
+            case .failure(.system(let code)):
+                let reason = FileDiscovery.describe(code)
+                return target.explicit ? .failed("\(reason): \(target.path)") : .skipped("skipping \(target.path): \(reason)")
+            }
+            guard UTF8Validator.isValid(bytes) else { return .skipped("skipping \(target.path): not valid UTF-8") }
+            guard linter.mayFindAnything(in: bytes) else { return .linted([]) }
+            let filePlatforms = platforms ?? resolver.platforms(forFileAt: target.fileSystemPath)
+            return .linted(linter.lint(path: target.path, bytes: bytes, platforms: filePlatforms))
+        }
+
+        guard parallel, targets.count > 1 else { return targets.map(lintOne) }
+
+        let slots = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: targets.count)
+        defer {
+            slots.baseAddress!.deinitialize(count: targets.count)
+            slots.deallocate()
+        }
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: targets.count) { i in
+            (shared.baseAddress! + i).initialize(to: lintOne(targets[i]))
+        }
+        return Array(slots)
+    }
 }

@@ -1,3 +1,50 @@
 import KeychainLintRules
-// STUB for helper C
-package protocol Reporter {}
+
+/// What a run produced, handed to a reporter: how many files were linted and the findings,
+/// already in output order (`Finding.sortedForOutput`).
+package struct LintResult: Sendable {
+    /// Files that were read and linted (skipped files are not counted).
+    package var filesLinted: Int
+    /// Sorted findings of every linted file.
+    package var findings: [Finding]
+    /// The rules that were enabled for the run. Formats that describe rules (SARIF) use it;
+    /// the line-oriented formats ignore it.
+    package var rules: [RuleDescription]
+
+    package init(filesLinted: Int, findings: [Finding], rules: [RuleDescription] = []) {
+        self.filesLinted = filesLinted
+        self.findings = Finding.sortedForOutput(findings)
+        self.rules = rules
+    }
+
+    package var errorCount: Int { findings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
+    package var warningCount: Int { findings.reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) } }
+}
+
+/// One output format. A reporter is pure: it turns a result into the exact text for stdout
+/// and never prints. New formats are a new type plus a line in `ReporterRegistry.all`.
+package protocol Reporter: Sendable {
+    /// The value of `--format` that selects this reporter.
+    static var name: String { get }
+    /// One line for `--help`.
+    static var summary: String { get }
+    init()
+    /// The complete output; empty or newline-terminated.
+    func report(_ result: LintResult) -> String
+}
+
+/// The formats `--format` accepts, in the order `--help` lists them. The first is the default.
+package enum ReporterRegistry {
+    package static let all: [any Reporter.Type] = [
+        XcodeReporter.self,
+        JSONReporter.self,
+    ]
+
+    package static var defaultName: String { all[0].name }
+
+    package static var names: [String] { all.map { $0.name } }
+
+    package static func reporter(named name: String) -> (any Reporter)? {
+        all.first { $0.name == name }.map { $0.init() }
+    }
+}

@@ -1,0 +1,293 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file to lint.
+package struct LintTarget: Equatable, Sendable {
+    /// The path as shown in output: the argument as written, joined with the path below it.
+    package var path: String
+    /// The path used to open the file: `path`, prefixed with the working directory when one was given.
+    package var fileSystemPath: String
+    /// Named on the command line (not found by walking a folder).
+    package var explicit: Bool
+}
+
+/// A problem found while walking the arguments.
+package struct DiscoveryProblem: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
+        /// A path argument that does not exist or cannot be read: exit status 2.
+        case error
+        /// Something below an argument that cannot be read: reported, the run goes on.
+        case warning
+    }
+    package var kind: Kind
+    package var message: String
+}
+
+/// Finds the Swift files to lint.
+///
+/// Policy:
+/// - A folder argument is walked recursively for regular files whose name ends in `.swift`.
+///   Folders named `.build`, `DerivedData`, `Pods`, `Carthage`, `.swiftpm` or starting with `.`
+///   are skipped without descending into them. The argument itself is never skipped
+///   (`keychain-lint .` and `keychain-lint Pods` work).
+/// - Symbolic links found while walking: a link to a file is linted (under the link's path);
+///   a link to a folder is **not followed**, so a link to a parent cannot loop. Dangling links
+///   are ignored. Folders are also remembered by device and inode, so a folder reached twice
+///   (bind mounts, overlapping arguments such as `Sources Sources/App`) is walked once.
+/// - A symbolic link named as an argument is followed, whatever it points to.
+/// - A file argument is linted whatever its name or location, e.g. `.build/Gen.swift`.
+/// - A folder named `x.swift` is a folder.
+/// - The result is sorted by path bytes and has no duplicate paths.
+package struct FileDiscovery {
+    package static let skippedFolderNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".swiftpm"]
+
+    /// Prefix for relative paths when opening them; `nil` means the process's current directory.
+    package var workingDirectory: String?
+
+    package init(workingDirectory: String? = nil) {
+        self.workingDirectory = workingDirectory
+    }
+
+    package static func isSkippedFolder(_ name: String) -> Bool {
+        name.hasPrefix(".") || skippedFolderNames.contains(name)
+    }
+
+    package static func isSwiftFileName(_ name: String) -> Bool {
+        name.utf8.count > 6 && name.hasSuffix(".swift")
+    }
+
+    private struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ st: stat) {
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
+    }
+
+    package func discover(_ arguments: [String]) -> (targets: [LintTarget], problems: [DiscoveryProblem]) {
+        var targets: [LintTarget] = []
+        var problems: [DiscoveryProblem] = []
+        var visited: Set<FileID> = []
+
+        for argument in arguments {
+            let fsPath = fileSystemPath(argument)
+            var st = stat()
+            guard stat(fsPath, &st) == 0 else {
+                problems.append(DiscoveryProblem(kind: .error, message: "\(Self.describe(errno)): \(argument)"))
+                continue
+            }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: Self.trimmingTrailingSlashes(fsPath),
+                     info: st, isArgument: true, visited: &visited, targets: &targets, problems: &problems)
+            } else {
+                targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
+            }
+        }
+
+        // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
+        targets.sort {
+            if $0.path != $1.path { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            return $0.explicit && !$1.explicit
+        }
+        var unique: [LintTarget] = []
+        unique.reserveCapacity(targets.count)
+        for t in targets where unique.last?.path != t.path { unique.append(t) }
+        return (unique, problems)
+    }
+
+    private func fileSystemPath(_ path: String) -> String {
+        guard let wd = workingDirectory, !path.hasPrefix("/") else { return path }
+        return wd.hasSuffix("/") ? wd + path : wd + "/" + path
+    }
+
+    /// `Sources/` → `Sources`, `a//` → `a`; `/` stays `/`.
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        return String(p)
+    }
+
+    private static func join(_ base: String, _ name: String) -> String {
+        base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    private func walk(
+        display: String, fsPath: String, info st: stat, isArgument: Bool,
+        visited: inout Set<FileID>, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
+    ) {
+        guard visited.insert(FileID(st)).inserted else { return }
+        guard let dir = opendir(fsPath) else {
+            let reason = Self.describe(errno)
+            problems.append(isArgument
+                ? DiscoveryProblem(kind: .error, message: "\(reason): \(display)")
+                : DiscoveryProblem(kind: .warning, message: "skipping \(display): \(reason)"))
+            return
+        }
+        var subfolders: [String] = []
+        while let entry = readdir(dir) {
+            let name = Self.name(of: entry)
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
+            let childFS = Self.join(fsPath, name)
+
+            if type == Int32(DT_UNKNOWN) {
+                var lst = stat()
+                guard lstat(childFS, &lst) == 0 else { continue }
+                switch lst.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                case S_IFLNK: type = Int32(DT_LNK)
+                default: continue
+                }
+            }
+
+            switch type {
+            case Int32(DT_DIR):
+                if !Self.isSkippedFolder(name) { subfolders.append(name) }
+            case Int32(DT_REG):
+                if Self.isSwiftFileName(name) {
+                    targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
+                }
+            case Int32(DT_LNK):
+                // Links to files are linted; links to folders are not followed; dangling links are ignored.
+                guard Self.isSwiftFileName(name) else { continue }
+                var target = stat()
+                if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
+                    targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
+                }
+            default:
+                continue
+            }
+        }
+        closedir(dir)
+
+        for name in subfolders {
+            let childFS = Self.join(fsPath, name)
+            var sub = stat()
+            // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
+            guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
+            walk(display: Self.join(display, name), fsPath: childFS, info: sub, isArgument: false,
+                 visited: &visited, targets: &targets, problems: &problems)
+        }
+    }
+
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: &entry.pointee.d_name) { p in
+            p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                String(cString: $0)
+            }
+        }
+    }
+
+    /// A short lowercase reason for an `errno`, as in the CLI's messages.
+    package static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or directory"
+        case EACCES, EPERM: return "permission denied"
+        case ENOTDIR: return "not a directory"
+        case ELOOP: return "too many levels of symbolic links"
+        case EISDIR: return "is a directory"
+        default:
+            guard let s = strerror(code) else { return "error \(code)" }
+            return String(cString: s).lowercased()
+        }
+    }
+}
+
+/// Reads a whole file into bytes with POSIX `open`/`read`.
+package enum FileReader {
+    package enum Failure: Error, Equatable {
+        case system(Int32)
+    }
+
+    package static func read(_ path: String) -> Result<[UInt8], Failure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.system(errno)) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.system(errno)) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.system(EISDIR)) }
+
+        // The size is a hint (files can change, special files report 0); read until end of file.
+        var bytes = [UInt8](repeating: 0, count: max(Int(st.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096)))
+            }
+            let n = bytes.withUnsafeMutableBytes { buf in
+                Glibc_read(fd, buf.baseAddress! + count, buf.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return .success(bytes)
+    }
+}
+
+@inline(__always)
+private func Glibc_read(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, p, n)
+    #elseif canImport(Musl)
+    return Musl.read(fd, p, n)
+    #else
+    return Darwin.read(fd, p, n)
+    #endif
+}
+
+/// Strict UTF-8 validation (no overlong forms, no surrogates, nothing above U+10FFFF) in one
+/// pass, eight ASCII bytes at a time. A byte-order mark is valid UTF-8 and is accepted.
+package enum UTF8Validator {
+    package static func isValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isValid($0) }
+    }
+
+    package static func isValid(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buf.baseAddress else { return true }
+        let n = buf.count
+        var i = 0
+        @inline(__always) func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
+        while i < n {
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            }
+            let b = base[i]
+            if b < 0x80 { i += 1; continue }
+            if b < 0xC2 { return false }  // stray continuation byte or overlong 2-byte form
+            if b < 0xE0 {
+                guard i + 1 < n, isContinuation(base[i + 1]) else { return false }
+                i += 2
+            } else if b < 0xF0 {
+                guard i + 2 < n else { return false }
+                let b1 = base[i + 1]
+                guard isContinuation(b1), isContinuation(base[i + 2]) else { return false }
+                if b == 0xE0 && b1 < 0xA0 { return false }  // overlong
+                if b == 0xED && b1 >= 0xA0 { return false } // surrogate
+                i += 3
+            } else if b < 0xF5 {
+                guard i + 3 < n else { return false }
+                let b1 = base[i + 1]
+                guard isContinuation(b1), isContinuation(base[i + 2]), isContinuation(base[i + 3]) else { return false }
+                if b == 0xF0 && b1 < 0x90 { return false }  // overlong
+                if b == 0xF4 && b1 >= 0x90 { return false } // above U+10FFFF
+                i += 4
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,156 @@
+import KeychainLintModel
+import KeychainLintReporters
+
+/// The parsed command line.
+package struct Options: Equatable {
+    package enum Action: Equatable {
+        case lint
+        case help
+        case version
+    }
+
+    package var action: Action = .lint
+    /// Paths as the user wrote them; `.` when none was given.
+    package var paths: [String] = []
+    package var format: String = ReporterRegistry.defaultName
+    /// The union of every `--platform`; `nil` when none was given (then project files decide).
+    package var platforms: PlatformSet?
+
+    package init() {}
+}
+
+/// A command line that cannot be run. Every case exits with status 2.
+package enum UsageError: Error, Equatable, CustomStringConvertible {
+    case unknownOption(String)
+    case missingValue(String)
+    case unexpectedValue(String)
+    case unknownFormat(String)
+    case unknownPlatform(String)
+
+    package var description: String {
+        switch self {
+        case .unknownOption(let o):
+            return "unknown option '\(o)'"
+        case .missingValue(let o):
+            return "option '\(o)' needs a value"
+        case .unexpectedValue(let o):
+            return "option '\(o)' does not take a value"
+        case .unknownFormat(let f):
+            return "unknown format '\(f)' (expected one of: \(ReporterRegistry.names.joined(separator: ", ")))"
+        case .unknownPlatform(let p):
+            return "unknown platform '\(p)' (expected one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))"
+        }
+    }
+}
+
+extension Options {
+    /// Parses arguments (without the program name). `--help` and `--version` take effect where
+    /// they appear: what follows them is not looked at. `--` ends the options; every later
+    /// argument is a path, even one that starts with `-`. A lone `-` is a path.
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var i = 0
+        var onlyPaths = false
+
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if onlyPaths || !arg.hasPrefix("-") || arg == "-" {
+                options.paths.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyPaths = true
+                continue
+            }
+
+            // `--name=value` or `--name value`.
+            let name: String
+            var inlineValue: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inlineValue = String(arg[arg.index(after: eq)...])
+            } else {
+                name = arg
+            }
+
+            func value() throws(UsageError) -> String {
+                if let v = inlineValue {
+                    if v.isEmpty { throw .missingValue(name) }
+                    return v
+                }
+                guard i < arguments.count else { throw .missingValue(name) }
+                i += 1
+                return arguments[i - 1]
+            }
+            func noValue() throws(UsageError) {
+                if inlineValue != nil { throw .unexpectedValue(name) }
+            }
+
+            switch name {
+            case "--help", "-h":
+                try noValue()
+                options.action = .help
+                return options
+            case "--version":
+                try noValue()
+                options.action = .version
+                return options
+            case "--format":
+                let f = try value()
+                guard ReporterRegistry.names.contains(f) else { throw .unknownFormat(f) }
+                options.format = f
+            case "--platform":
+                let p = try value()
+                guard let platform = Platform(rawValue: p.lowercased()) else { throw .unknownPlatform(p) }
+                options.platforms = (options.platforms ?? []).union(PlatformSet(platform))
+            default:
+                throw .unknownOption(name)
+            }
+        }
+
+        if options.paths.isEmpty { options.paths = ["."] }
+        return options
+    }
+
+    package static var usage: String {
+        let formats = ReporterRegistry.all.map { type in
+            "  \(type.name.padding(toLength: 10))\(type.summary)"
+        }.joined(separator: "\n")
+        let platforms = Platform.allCases.map(\.rawValue).joined(separator: "|")
+        return """
+        OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
+
+        USAGE: keychain-lint [options] [PATH ...]
+
+          Lints every *.swift file under each PATH (default: the current directory).
+          Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
+          are skipped; symbolic links to folders are not followed. A file named on the
+          command line is always linted, whatever its name or location.
+
+        OPTIONS:
+          --format <format>      Output format (default: \(ReporterRegistry.defaultName)).
+          --platform <platform>  Lint every file as built for this platform instead of
+                                 what its project file says. Repeat for several.
+                                 Platforms: \(platforms).
+          -h, --help             Show this help.
+          --version              Show the version.
+          --                     Treat every later argument as a path.
+
+        FORMATS:
+        \(formats)
+
+        EXIT STATUS:
+          0  no error-severity finding
+          1  at least one error-severity finding
+          2  usage error, or a PATH that does not exist or cannot be read
+
+        """
+    }
+}
+
+extension String {
+    fileprivate func padding(toLength n: Int) -> String {
+        count >= n ? self + " " : self + String(repeating: " ", count: n - count)
+    }
+}
