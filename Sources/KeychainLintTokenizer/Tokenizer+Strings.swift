@@ -214,7 +214,10 @@ extension Lexer {
     /// A bare `/…/` regex, tried only where an expression may start (`exprEnd` is false).
     /// It must not start with a space, tab or line break, must close with an unescaped `/`
     /// outside `[…]` on the same line, and that `/` must not follow a space or tab.
-    /// Returns false (and blocks further attempts on this line) when there is no close.
+    /// As in SE-0354, an unbalanced `)` before the close means it is not a regex, so
+    /// operator references (`reduce(0, /)`) stay operators.
+    /// Returns false, and blocks further attempts up to where the scan stopped, when
+    /// there is no close; failed scans therefore never overlap and the lexer stays linear.
     mutating func lexBareRegex() -> Bool {
         var j = i + 1
         guard j < n else { return false }
@@ -223,6 +226,7 @@ extension Lexer {
             return false
         }
         var classDepth = 0
+        var parenDepth = 0
         while j < n {
             let c = p[j]
             if c == ASCII.lf || c == ASCII.cr { break }
@@ -234,6 +238,13 @@ extension Lexer {
                 classDepth += 1
             } else if c == ASCII.rbracket {
                 if classDepth > 0 { classDepth -= 1 }
+            } else if classDepth > 0 {
+                // Inside a character class only `]` and escapes matter.
+            } else if c == ASCII.lparen {
+                parenDepth += 1
+            } else if c == ASCII.rparen {
+                if parenDepth == 0 { break }
+                parenDepth -= 1
             } else if c == ASCII.slash && classDepth == 0 && j > i + 1 {
                 let before = p[j - 1]
                 if before != ASCII.space && before != ASCII.tab {

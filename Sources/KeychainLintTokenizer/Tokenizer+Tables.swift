@@ -3,22 +3,22 @@
 /// Bit flags per byte value, looked up once per byte in the hot loops.
 enum ByteClass {
     /// `A`–`Z`, `a`–`z`, `_`: may start an identifier.
-    static let identHead: UInt8 = 1 << 0
+    static var identHead: UInt8 { 1 << 0 }
     /// An identifier head, a digit or `$`: may continue an identifier.
-    static let identBody: UInt8 = 1 << 1
-    static let digit: UInt8 = 1 << 2
-    static let hexDigit: UInt8 = 1 << 3
+    static var identBody: UInt8 { 1 << 1 }
+    static var digit: UInt8 { 1 << 2 }
+    static var hexDigit: UInt8 { 1 << 3 }
     /// `/ = - + ! * % < > & | ^ ~ ?` (`.` is handled separately).
-    static let operatorChar: UInt8 = 1 << 4
+    static var operatorChar: UInt8 { 1 << 4 }
     /// Space, tab, vertical tab, form feed, NUL.
-    static let space: UInt8 = 1 << 5
+    static var space: UInt8 { 1 << 5 }
     /// `"`, `\`, `\n`, `\r`: the only bytes a string body stops at.
-    static let stringSpecial: UInt8 = 1 << 6
+    static var stringSpecial: UInt8 { 1 << 6 }
     /// Control characters that start no token (not whitespace, not line breaks).
-    static let control: UInt8 = 1 << 7
+    static var control: UInt8 { 1 << 7 }
 
     /// `identHead | digit`: what trails a number literal.
-    static let alphanumeric: UInt8 = identHead | digit
+    static var alphanumeric: UInt8 { identHead | digit }
 
     static let table: [UInt8] = {
         var t = [UInt8](repeating: 0, count: 256)

@@ -19,7 +19,7 @@
 /// Every step either emits at least one byte or pops a frame, and frames are only
 /// pushed together with a token, so the loop always terminates, in time linear in the
 /// input. Look-aheads that could rescan a line (bare `/…/` regexes, `#/…/#`) remember
-/// where a failed scan ended, so a line is rescanned at most once.
+/// where a failed scan stopped and do not retry before it, so failed scans never overlap.
 ///
 /// Error recovery follows the Swift compiler where it is cheap to: a line break ends a
 /// single-line string (and any interpolation in it); anything unterminated at end of

@@ -317,6 +317,11 @@ final class TokenizerTests: XCTestCase {
             ("#/\nabc", [rx("#/\nabc")]),
             ("#/abc\nx", [unk("#"), op("/"), id("abc"), id("x")]),
             ("x = \"\\(/a/)\"", [id("x"), op("="), ss(), istart(), rx("/a/"), iend, se()]),
+            ("xs.reduce(0, /)", [id("xs"), dot, id("reduce"), lp, int("0"), comma, op("/"), rp]),
+            ("f(/) // c/", [id("f"), lp, op("/"), rp, Tok(.lineComment, "// c/")].filter { !$0.kind.isTrivia }),
+            ("f(/, /)", [id("f"), lp, op("/"), comma, op("/"), rp]),
+            ("let r = /(a|b)+[)]/", [kw("let"), id("r"), op("="), rx("/(a|b)+[)]/")]),
+            ("let r = /\\)/", [kw("let"), id("r"), op("="), rx("/\\)/")]),
         ])
     }
 
