@@ -1,6 +1,111 @@
-// STUB while the extractor is written.
-struct DictionaryExtractor {
+import KeychainLintTokenizer
+
+/// Turns one file's code into keychain dictionary uses.
+///
+/// One walk over the file follows dictionary variables through their scope (subscripts,
+/// `updateValue`, `merge`, removals) and links each to the calls it flows into. Constants and
+/// helpers are resolved on demand from `Declarations`, memoised, with a guard against cycles,
+/// so every token is visited a bounded number of times.
+final class DictionaryExtractor {
     let code: CodeView
     let symbols: ProjectSymbols
-    func extract() -> [KeychainUse] { [] }
+    let declarations: Declarations
+    /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
+    var consumed: [Bool]
+    var uses: [KeychainUse] = []
+
+    /// Dictionaries returned by helpers (or held by dictionary properties), reported as unseen uses
+    /// only when no code in the file uses the helper.
+    var helperOwnedUses: [(name: String, use: KeychainUse)] = []
+    var referencedHelpers: Set<String> = []
+
+    private var constantMemo: [Int: KeychainValue] = [:]
+    private var constantsInProgress: Set<Int> = []
+    private var helperMemo: [String: [KeychainEntry]] = [:]
+    private var helpersInProgress: Set<String> = []
+    /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
+    var evaluationDepth = 0
+    static let maxEvaluationDepth = 24
+
+    init(code: CodeView, symbols: ProjectSymbols) {
+        self.code = code
+        self.symbols = symbols
+        self.declarations = Declarations(code: code)
+        self.consumed = [Bool](repeating: false, count: code.count)
+    }
+
+    func extract() -> [KeychainUse] {
+        let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
+        walk.run()
+        for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) {
+            uses.append(use)
+        }
+        return uses
+    }
+
+    // MARK: Names
+
+    /// The operation a callee name stands for: a Security function or a stored reference to one.
+    func operation(named name: String, at index: Int) -> KeychainOperation? {
+        if let op = KeychainOperation(rawValue: name), !declarations.isDeclared(name) { return op }
+        if let binding = declarations.binding(named: name, at: index), binding.initializer.count == 1,
+           code.kind(binding.initializer.lowerBound) == .identifier {
+            return KeychainOperation(rawValue: code.text(binding.initializer.lowerBound))
+        }
+        return symbols.functionAliases[name]
+    }
+
+    /// The value of a same-file constant, evaluated once.
+    func constantValue(named name: String, at index: Int) -> KeychainValue? {
+        guard let binding = declarations.binding(named: name, at: index) else {
+            return declarations.bindings[name] == nil ? nil : .unknown
+        }
+        let key = binding.nameIndex
+        if let memo = constantMemo[key] { return memo }
+        guard !constantsInProgress.contains(key), evaluationDepth < Self.maxEvaluationDepth else { return .unknown }
+        constantsInProgress.insert(key)
+        evaluationDepth += 1
+        let walk = FlowWalk(extractor: self, range: binding.initializer, collectsReturnsOnly: true)
+        var value = walk.value(binding.initializer)
+        // A `var` may be reassigned anywhere: keep only what a reassignment cannot change the meaning of.
+        if !binding.isLet, case .string = value { value = .unknown }
+        evaluationDepth -= 1
+        constantsInProgress.remove(key)
+        constantMemo[key] = value
+        return value
+    }
+
+    /// Entries of the dictionary a helper function, computed property or dictionary property returns.
+    func helperEntries(named name: String) -> [KeychainEntry]? {
+        let bodies = declarations.bodies(named: name)
+        let initializers = declarations.memberInitializers[name] ?? []
+        if bodies.isEmpty && initializers.isEmpty { return symbols.helpers[name] }
+        if let memo = helperMemo[name] { referencedHelpers.insert(name); return memo }
+        guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
+        helpersInProgress.insert(name)
+        evaluationDepth += 1
+        var entries: [KeychainEntry] = []
+        var isDictionary = false
+        for body in bodies {
+            let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
+            walk.run()
+            if let returned = walk.returnedEntries {
+                isDictionary = true
+                entries.append(contentsOf: returned)
+            }
+        }
+        for initializer in initializers {
+            let walk = FlowWalk(extractor: self, range: initializer, collectsReturnsOnly: true)
+            if let dictionary = walk.dictionary(initializer) {
+                isDictionary = true
+                entries.append(contentsOf: dictionary.entries)
+            }
+        }
+        evaluationDepth -= 1
+        helpersInProgress.remove(name)
+        guard isDictionary else { return nil }
+        helperMemo[name] = entries
+        referencedHelpers.insert(name)
+        return entries
+    }
 }

@@ -1,0 +1,129 @@
+import KeychainLintTokenizer
+
+/// The file's named declarations, collected in one pass before any dictionary is followed, so
+/// a constant or helper can be used above the line that declares it.
+struct Declarations {
+    /// A `let`/`var` with an initializer.
+    struct Binding {
+        var name: String
+        /// Code index of the name.
+        var nameIndex: Int
+        var initializer: Range<Int>
+        /// The block it is declared in: visible file-wide when a type member or at file level,
+        /// else from its declaration to the end of that block.
+        var scope: Range<Int>
+        var isMember: Bool
+        var isLet: Bool
+    }
+
+    /// A function or computed property body that may return a dictionary.
+    struct Body {
+        var name: String
+        /// Index of the body's `{`.
+        var open: Int
+    }
+
+    private(set) var bindings: [String: [Binding]] = [:]
+    private(set) var bodies: [String: [Body]] = [:]
+    /// Type-member and file-level `let`/`var` initializers, by name (dictionary properties are helpers).
+    private(set) var memberInitializers: [String: [Range<Int>]] = [:]
+
+    init(code: CodeView) {
+        var stack: [(open: Int, kind: BlockKind)] = []
+        var i = 0
+        let n = code.count
+        while i < n {
+            switch code.kind(i) {
+            case .leftBrace:
+                stack.append((i, code.blockKind(opening: i)))
+            case .rightBrace:
+                if let top = stack.last, Int(code.partner[top.open]) == i { stack.removeLast() }
+            case .keyword where code.isKeyword(i, "let") || code.isKeyword(i, "var"):
+                let scopeOpen = stack.last?.open
+                let isMember = stack.last.map { $0.kind == .type } ?? true
+                let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
+                record(binding: i, scope: scope, isMember: isMember, code: code)
+            case .keyword where code.isKeyword(i, "func"):
+                if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
+                    bodies[code.text(i + 1), default: []].append(Body(name: code.text(i + 1), open: open))
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+    }
+
+    private mutating func record(binding i: Int, scope: Range<Int>, isMember: Bool, code: CodeView) {
+        guard code.kind(i + 1) == .identifier else { return }
+        let name = code.text(i + 1)
+        // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
+        var j = i + 2
+        while j < code.count {
+            if code.is(j, "=") {
+                let end = code.expressionEnd(from: j + 1, stopAtBrace: Self.isConditionBinding(i, code: code))
+                let binding = Binding(name: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
+                                      isMember: isMember, isLet: code.isKeyword(i, "let"))
+                bindings[name, default: []].append(binding)
+                if isMember { memberInitializers[name, default: []].append((j + 1)..<end) }
+                return
+            }
+            if code.kind(j) == .leftBrace {
+                if isMember { bodies[name, default: []].append(Body(name: name, open: j)) }
+                return
+            }
+            if j > i + 2 && code.startsStatement(j) { return }
+            switch code.kind(j) {
+            case .leftParen, .leftBracket: j = code.after(j)
+            case .comma, .semicolon, .rightBrace, .rightParen: return
+            default: j += 1
+            }
+        }
+    }
+
+    /// `if let`, `guard let`, `while let`, `, let`: the initializer ends at the body's `{`.
+    static func isConditionBinding(_ letIndex: Int, code: CodeView) -> Bool {
+        let p = letIndex - 1
+        return code.isKeyword(p, "if") || code.isKeyword(p, "guard") || code.isKeyword(p, "while")
+            || code.kind(p) == .comma || code.isKeyword(p, "case")
+    }
+
+    /// The `{` of a function body after its name, or nil for a requirement without one.
+    private static func bodyOpen(after name: Int, code: CodeView) -> Int? {
+        var j = name + 1
+        while j < code.count {
+            switch code.kind(j) {
+            case .leftBrace: return j
+            case .leftParen, .leftBracket: j = code.after(j)
+            case .rightBrace, .semicolon: return nil
+            default:
+                if code.isKeyword(j, "func") || code.isKeyword(j, "var") || code.isKeyword(j, "let") { return nil }
+                j += 1
+            }
+        }
+        return nil
+    }
+
+    /// The binding `name` refers to at code index `use`: the innermost visible one.
+    /// Two different bindings visible at the same depth make it ambiguous (nil).
+    func binding(named name: String, at use: Int) -> Binding? {
+        guard let candidates = bindings[name] else { return nil }
+        var best: Binding?
+        var ambiguous = false
+        for b in candidates where b.scope.contains(use) || b.isMember {
+            if !b.isMember && b.nameIndex >= use { continue }
+            guard let current = best else { best = b; continue }
+            if b.scope.lowerBound > current.scope.lowerBound && !b.isMember {
+                best = b
+                ambiguous = false
+            } else if b.scope.lowerBound == current.scope.lowerBound || (b.isMember && current.isMember) {
+                if b.isMember == current.isMember { ambiguous = true }
+            }
+        }
+        return ambiguous ? nil : best
+    }
+
+    func bodies(named name: String) -> [Body] { bodies[name] ?? [] }
+
+    func isDeclared(_ name: String) -> Bool { bindings[name] != nil || bodies[name] != nil }
+}

@@ -1,0 +1,117 @@
+import KeychainLintTokenizer
+
+/// Identifiers that change a tracked dictionary or call a Security function.
+extension FlowWalk {
+    func identifier(at i: Int) {
+        let next = code.kind(i + 1)
+        guard next == .leftParen || next == .leftBracket || next == .period || next == .operator else { return }
+        let name = code.text(i)
+        if next == .leftParen, let operation = extractor.operation(named: name, at: i) {
+            call(operation, nameIndex: i)
+            return
+        }
+        guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self"),
+              let variable = variableIndex(named: name) else { return }
+        switch next {
+        case .leftBracket:
+            subscriptAssignment(variable, open: i + 1)
+        case .period:
+            method(variable, nameIndex: i + 2)
+        default:
+            if code.is(i + 1, "=") {
+                let end = code.expressionEnd(from: i + 2)
+                variables[variable].events.append(.reset(block: currentBlockID))
+                if let dictionary = dictionary((i + 2)..<end) { add(dictionary.entries, to: variable) }
+            }
+        }
+    }
+
+    private func add(_ entries: [KeychainEntry], to variable: Int) {
+        variables[variable].events.append(contentsOf: entries.map(Event.add))
+    }
+
+    /// `q[KEY] = VALUE`, `q[KEY] = nil`.
+    private func subscriptAssignment(_ variable: Int, open: Int) {
+        let close = code.after(open) - 1
+        guard code.is(close + 1, "="), let key = keyName((open + 1)..<close) else { return }
+        let valueStart = close + 2
+        let end = code.expressionEnd(from: valueStart)
+        if end == valueStart + 1 && code.isKeyword(valueStart, "nil") {
+            variables[variable].events.append(.remove(key: key, block: currentBlockID))
+        } else {
+            variables[variable].events.append(.add(entry(key: key, keyStart: open + 1, value: valueStart..<end)))
+        }
+    }
+
+    /// `q.updateValue(v, forKey: k)`, `q.merge(d) {…}`, `q.removeValue(forKey: k)`, NSMutableDictionary's setters.
+    private func method(_ variable: Int, nameIndex m: Int) {
+        guard code.kind(m) == .identifier, code.kind(m + 1) == .leftParen else { return }
+        let arguments = code.elements(of: m + 1)
+        let method = code.text(m)
+        switch method {
+        case "updateValue", "setValue", "setObject":
+            guard arguments.count == 2 else { return }
+            let keyRange = code.droppingLabel(arguments[1])
+            guard let key = keyName(keyRange) else { return }
+            add([entry(key: key, keyStart: keyRange.lowerBound, value: code.droppingLabel(arguments[0]))], to: variable)
+        case "merge", "addEntries":
+            guard let first = arguments.first, let dictionary = dictionary(code.droppingLabel(first)) else { return }
+            add(dictionary.entries, to: variable)
+        case "removeValue", "removeObject":
+            guard let first = arguments.first, let key = keyName(code.droppingLabel(first)) else { return }
+            variables[variable].events.append(.remove(key: key, block: currentBlockID))
+        case "removeAll", "removeAllObjects":
+            variables[variable].events.append(.reset(block: currentBlockID))
+        default:
+            return
+        }
+    }
+
+    func entry(key: String, keyStart: Int, value: Range<Int>) -> KeychainEntry {
+        KeychainEntry(key: key, value: self.value(value), keyOffset: code.offset(keyStart),
+                      valueOffset: code.offset(value.lowerBound), region: code.region[keyStart])
+    }
+
+    // MARK: Calls
+
+    /// A call of a Security function: each dictionary argument becomes a use linked to the call.
+    private func call(_ operation: KeychainOperation, nameIndex: Int) {
+        let arguments = code.elements(of: nameIndex + 1)
+        let call = KeychainCall(operation: operation, offset: code.offset(nameIndex), codeIndex: nameIndex,
+                                region: code.region[nameIndex], status: statusUse(ofCallAt: nameIndex))
+        for (index, role) in operation.dictionaryArguments where index < arguments.count {
+            guard let dictionary = dictionary(code.droppingLabel(arguments[index])) else { continue }
+            if let source = dictionary.variable { variables[source].flowsIntoCall = true }
+            record(KeychainUse(
+                dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
+                call: call, role: role))
+        }
+    }
+
+    /// How the status a call returns is used, read from the tokens around the call.
+    private func statusUse(ofCallAt nameIndex: Int) -> StatusUse {
+        var p = nameIndex - 1
+        if code.kind(p) == .period { p -= 2 }  // `Security.SecItemAdd`, `Self.secItemAdd`
+        while p >= 0 {
+            if code.isKeyword(p, "try") || code.isKeyword(p, "await") || code.isIdentifier(p, "unsafe") {
+                p -= 1
+            } else if (code.is(p, "?") || code.is(p, "!")) && code.isKeyword(p - 1, "try") {
+                p -= 2
+            } else {
+                break
+            }
+        }
+        let afterCall = code.after(nameIndex + 1)
+        let comparedAfter = code.kind(afterCall) == .operator && !code.startsLine[min(afterCall, code.count - 1)]
+        if code.isKeyword(p, "return") { return comparedAfter ? .usedInPlace : .returned }
+        if code.is(p, "=") {
+            if code.isIdentifier(p - 1, "_") { return .discarded }
+            if code.kind(p - 1) == .identifier && !comparedAfter { return .bound(name: code.text(p - 1)) }
+            return .usedInPlace
+        }
+        if p < 0 || code.startsStatement(p + 1) {
+            return comparedAfter || code.kind(afterCall) == .period ? .usedInPlace : .discarded
+        }
+        return .usedInPlace
+    }
+}

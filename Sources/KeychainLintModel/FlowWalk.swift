@@ -1,0 +1,249 @@
+import KeychainLintTokenizer
+
+/// One forward walk over a range of code that follows dictionary variables.
+///
+/// Entries reach a use on *some* path: an entry added in an `if` or `#if` is present after it.
+/// A removal (`removeValue(forKey:)`, `q[k] = nil`, reassignment) applies only to uses still
+/// inside the block it was written in, so a removal in one branch does not hide the entry on the other.
+final class FlowWalk {
+    unowned let extractor: DictionaryExtractor
+    let code: CodeView
+    let range: Range<Int>
+    /// When true (helpers and constants evaluated on demand), nothing is recorded; only what the
+    /// walked body returns is kept.
+    let collectsReturnsOnly: Bool
+
+    /// A change to a tracked dictionary, in source order.
+    enum Event {
+        case add(KeychainEntry)
+        case remove(key: String, block: Int)
+        case reset(block: Int)
+    }
+
+    struct Variable {
+        var name: String
+        var declOffset: Int
+        var events: [Event]
+        var block: Int
+        var flowsIntoCall = false
+        var isReturned = false
+    }
+
+    struct OpenBlock {
+        var open: Int
+        var id: Int
+        var kind: BlockKind
+        var variables: [Int] = []
+    }
+
+    var variables: [Variable] = []
+    /// Name → stack of visible variable indices (innermost last).
+    var visible: [String: [Int]] = [:]
+    var blocks: [OpenBlock] = []
+    /// Per block id: still open.
+    var blockIsOpen: [Bool] = []
+    /// What the walked function body returns, when it returns a dictionary.
+    var returnedEntries: [KeychainEntry]?
+
+    init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
+        self.extractor = extractor
+        self.code = extractor.code
+        self.range = range
+        self.collectsReturnsOnly = collectsReturnsOnly
+    }
+
+    func run() {
+        pushBlock(open: range.lowerBound - 1, kind: .function(name: nil))
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch code.kind(i) {
+            case .leftBrace:
+                if i == range.lowerBound, let top = blocks.last, top.open == i - 1 {
+                    // The walked body's own brace opens the root block.
+                    blocks[blocks.count - 1].open = i
+                } else {
+                    pushBlock(open: i, kind: code.blockKind(opening: i))
+                }
+                implicitReturn(ofBlockAt: i)
+            case .rightBrace:
+                if let top = blocks.last, top.open >= 0, code.partner[top.open] == Int32(i), blocks.count > 1 {
+                    popBlock()
+                }
+            case .keyword:
+                if code.isKeyword(i, "let") || code.isKeyword(i, "var") {
+                    declaration(at: i)
+                } else if code.isKeyword(i, "return") {
+                    returnStatement(at: i)
+                }
+            case .identifier:
+                identifier(at: i)
+            case .leftBracket:
+                standaloneLiteral(at: i)
+            default:
+                break
+            }
+            i += 1
+        }
+        while !blocks.isEmpty { popBlock() }
+    }
+
+    // MARK: Blocks
+
+    private func pushBlock(open: Int, kind: BlockKind) {
+        let id = blockIsOpen.count
+        blockIsOpen.append(true)
+        blocks.append(OpenBlock(open: open, id: id, kind: kind))
+    }
+
+    private func popBlock() {
+        guard let block = blocks.popLast() else { return }
+        blockIsOpen[block.id] = false
+        for index in block.variables {
+            let variable = variables[index]
+            visible[variable.name]?.removeLast()
+            if visible[variable.name]?.isEmpty == true { visible[variable.name] = nil }
+            if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
+                let entries = snapshot(index)
+                if Self.isKeychainDictionary(entries) {
+                    record(KeychainUse(
+                        dictionary: KeychainDictionary(entries: entries, originOffset: variable.declOffset, isVariable: true),
+                        call: nil, role: .query))
+                }
+            }
+        }
+    }
+
+    var currentBlockID: Int { blocks.last?.id ?? 0 }
+
+    /// The innermost enclosing function-like block, unless a closure comes first.
+    private var enclosingFunction: OpenBlock? {
+        for block in blocks.reversed() {
+            switch block.kind {
+            case .function: return block
+            case .closure, .type: return nil
+            case .control: continue
+            }
+        }
+        return nil
+    }
+
+    // MARK: Variables
+
+    func variableIndex(named name: String) -> Int? { visible[name]?.last }
+
+    func snapshot(_ index: Int) -> [KeychainEntry] {
+        var entries: [KeychainEntry] = []
+        for event in variables[index].events {
+            switch event {
+            case .add(let entry): entries.append(entry)
+            case .remove(let key, let block): if blockIsOpen[block] { entries.removeAll { $0.key == key } }
+            case .reset(let block): if blockIsOpen[block] { entries.removeAll() }
+            }
+        }
+        return entries
+    }
+
+    private func declareVariable(name: String, declOffset: Int, entries: [KeychainEntry]) {
+        let index = variables.count
+        variables.append(Variable(name: name, declOffset: declOffset, events: entries.map(Event.add), block: currentBlockID))
+        visible[name, default: []].append(index)
+        if !blocks.isEmpty { blocks[blocks.count - 1].variables.append(index) }
+    }
+
+    static func isKeychainDictionary(_ entries: [KeychainEntry]) -> Bool {
+        entries.contains { entry in
+            guard entry.key == "kSecClass" else { return false }
+            switch entry.value {
+            case .symbol(let s): return s.hasPrefix("kSecClass")
+            case .string: return false
+            default: return true
+            }
+        }
+    }
+
+    func record(_ use: KeychainUse) {
+        if !collectsReturnsOnly { extractor.uses.append(use) }
+    }
+
+    // MARK: Statements
+
+    /// `let`/`var NAME (: T)? = INIT`: a dictionary initializer starts a tracked variable;
+    /// in a type body it is a dictionary property (a helper).
+    private func declaration(at i: Int) {
+        guard code.kind(i + 1) == .identifier else { return }
+        let nameIndex = i + 1
+        let name = code.text(nameIndex)
+        var j = i + 2
+        var annotatesDictionary = false
+        if code.kind(j) == .colon {
+            j += 1
+            if code.kind(j) == .leftBracket, code.firstTopLevel(in: (j + 1)..<max(j + 1, code.after(j) - 1), where: { self.code.kind($0) == .colon }) != nil {
+                annotatesDictionary = true
+            }
+            if code.isIdentifier(j, "Dictionary") || code.isIdentifier(j, "NSMutableDictionary") { annotatesDictionary = true }
+            while j < code.count && !code.is(j, "=") && code.kind(j) != .leftBrace && !code.startsStatement(j) {
+                switch code.kind(j) {
+                case .leftParen, .leftBracket: j = code.after(j)
+                default: j += 1
+                }
+            }
+        }
+        let isMember = blocks.last?.kind == .type
+        guard code.is(j, "=") else {
+            if annotatesDictionary && !isMember { declareVariable(name: name, declOffset: code.offset(nameIndex), entries: []) }
+            return
+        }
+        let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
+        let initializer = (j + 1)..<end
+        guard let dictionary = dictionary(initializer) else { return }
+        if isMember {
+            if !collectsReturnsOnly && Self.isKeychainDictionary(dictionary.entries) {
+                extractor.helperOwnedUses.append((name, KeychainUse(
+                    dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
+                    call: nil, role: .query)))
+            }
+            return
+        }
+        if let source = dictionary.variable { variables[source].flowsIntoCall = true }
+        declareVariable(name: name, declOffset: code.offset(nameIndex), entries: dictionary.entries)
+    }
+
+    private func returnStatement(at i: Int) {
+        guard i + 1 < code.count, !code.startsLine[i + 1] || code.kind(i + 1) == .leftBracket else { return }
+        let end = code.expressionEnd(from: i + 1)
+        returned((i + 1)..<end)
+    }
+
+    /// A body that is a single dictionary expression returns it (`var query: [String: Any] { [...] }`).
+    private func implicitReturn(ofBlockAt open: Int) {
+        guard case .function = blocks.last?.kind, blocks.last?.open == open,
+              code.kind(open + 1) == .leftBracket else { return }
+        let close = code.after(open) - 1
+        if code.after(open + 1) == close || code.isKeyword(code.after(open + 1), "as") {
+            returned((open + 1)..<close)
+        }
+    }
+
+    private func returned(_ expression: Range<Int>) {
+        guard let function = enclosingFunction, let dictionary = dictionary(expression) else { return }
+        if let source = dictionary.variable { variables[source].isReturned = true }
+        if collectsReturnsOnly {
+            if function.id == 0 || function.open == range.lowerBound {
+                returnedEntries = (returnedEntries ?? []) + dictionary.entries
+            }
+            return
+        }
+        guard case .function(let name?) = function.kind, Self.isKeychainDictionary(dictionary.entries) else { return }
+        extractor.helperOwnedUses.append((name, KeychainUse(
+            dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
+            call: nil, role: .query)))
+    }
+
+    /// A dictionary literal no construct has claimed: a use that cannot be seen.
+    private func standaloneLiteral(at i: Int) {
+        guard !extractor.consumed[i], let entries = dictionaryLiteral(at: i) else { return }
+        if Self.isKeychainDictionary(entries) {
+            record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
+        }
+    }
+}
