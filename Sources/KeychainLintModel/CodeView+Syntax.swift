@@ -12,6 +12,9 @@ package enum BlockKind: Equatable, Sendable {
 
 /// Small syntactic questions over the code view, answered locally and without recursion.
 extension CodeView {
+    /// Top-level tokens an expression or declaration header may span before reading gives up.
+    static let maxExpressionSteps = 512
+
     /// Whether the token can continue an expression begun on an earlier line (`.member`, `?? x`).
     func continuesExpression(_ i: Int) -> Bool {
         switch kind(i) {
@@ -52,7 +55,10 @@ extension CodeView {
     func expressionEnd(from start: Int, limit: Int? = nil, stopAtBrace: Bool = false) -> Int {
         let end = limit ?? count
         var j = start
-        while j < end {
+        // Bracket groups are jumped in one step; the cap keeps a pathological one-line file linear.
+        var steps = 0
+        while j < end && steps < Self.maxExpressionSteps {
+            steps += 1
             if j > start && startsLine[j] && !continuesExpression(j) && !leavesExpressionOpen(j - 1) { break }
             switch kind(j) {
             case .leftParen, .leftBracket, .stringStart, .interpolationStart:

@@ -59,7 +59,8 @@ struct Declarations {
         let name = code.text(i + 1)
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
         var j = i + 2
-        while j < code.count {
+        let limit = min(code.count, j + CodeView.maxExpressionSteps)
+        while j < limit {
             if code.is(j, "=") {
                 let end = code.expressionEnd(from: j + 1, stopAtBrace: Self.isConditionBinding(i, code: code))
                 let binding = Binding(name: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,

@@ -21,11 +21,12 @@ final class DictionaryExtractor {
 
     private var constantMemo: [Int: KeychainValue] = [:]
     private var constantsInProgress: Set<Int> = []
-    private var helperMemo: [String: [KeychainEntry]] = [:]
+    /// nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
+    private var helperMemo: [String: [KeychainEntry]?] = [:]
     private var helpersInProgress: Set<String> = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
     var evaluationDepth = 0
-    static let maxEvaluationDepth = 24
+    static let maxEvaluationDepth = 48
 
     init(code: CodeView, symbols: ProjectSymbols) {
         self.code = code
@@ -80,7 +81,10 @@ final class DictionaryExtractor {
         let bodies = declarations.bodies(named: name)
         let initializers = declarations.memberInitializers[name] ?? []
         if bodies.isEmpty && initializers.isEmpty { return symbols.helpers[name] }
-        if let memo = helperMemo[name] { referencedHelpers.insert(name); return memo }
+        if let memo = helperMemo[name] {
+            if memo != nil { referencedHelpers.insert(name) }
+            return memo
+        }
         guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
         helpersInProgress.insert(name)
         evaluationDepth += 1
@@ -103,7 +107,10 @@ final class DictionaryExtractor {
         }
         evaluationDepth -= 1
         helpersInProgress.remove(name)
-        guard isDictionary else { return nil }
+        guard isDictionary else {
+            helperMemo[name] = .some(nil)
+            return nil
+        }
         helperMemo[name] = entries
         referencedHelpers.insert(name)
         return entries

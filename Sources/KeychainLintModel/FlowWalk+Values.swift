@@ -19,6 +19,10 @@ extension FlowWalk {
     }
 
     func value(_ range: Range<Int>) -> KeychainValue {
+        // Nested literals and interpolations recurse; past a sane depth the value is simply unknown.
+        guard extractor.evaluationDepth < DictionaryExtractor.maxEvaluationDepth else { return .unknown }
+        extractor.evaluationDepth += 1
+        defer { extractor.evaluationDepth -= 1 }
         let r = trimmed(range)
         guard !r.isEmpty else { return .unknown }
         let a = r.lowerBound
@@ -205,6 +209,9 @@ extension FlowWalk {
     /// Any expression that yields a dictionary: a literal, an empty `[String: Any]()`, a tracked
     /// variable, a helper's result, `x.merging(y) {…}`, `NSDictionary(dictionary: x)`.
     func dictionary(_ range: Range<Int>) -> DictionaryExpression? {
+        guard extractor.evaluationDepth < DictionaryExtractor.maxEvaluationDepth else { return nil }
+        extractor.evaluationDepth += 1
+        defer { extractor.evaluationDepth -= 1 }
         let r = trimmed(range)
         guard !r.isEmpty else { return nil }
         let a = r.lowerBound

@@ -181,7 +181,8 @@ final class FlowWalk {
                 annotatesDictionary = true
             }
             if code.isIdentifier(j, "Dictionary") || code.isIdentifier(j, "NSMutableDictionary") { annotatesDictionary = true }
-            while j < code.count && !code.is(j, "=") && code.kind(j) != .leftBrace && !code.startsStatement(j) {
+            let limit = min(code.count, j + CodeView.maxExpressionSteps)
+            while j < limit && !code.is(j, "=") && code.kind(j) != .leftBrace && !code.startsStatement(j) {
                 switch code.kind(j) {
                 case .leftParen, .leftBracket: j = code.after(j)
                 default: j += 1
