@@ -1,0 +1,88 @@
+import KeychainLintModel
+
+/// Facts about keychain values that several rules share, kept in one place so they agree.
+enum KeychainFacts {
+    /// Raw values of the `…ThisDeviceOnly` accessibility constants, as some code writes them.
+    static let thisDeviceOnlyRawValues: Set<String> = ["aku", "cku", "dku", "akpu"]
+
+    /// Whether an accessibility value certainly ends in `ThisDeviceOnly`.
+    static func isThisDeviceOnly(_ value: KeychainValue) -> Bool {
+        switch value {
+        case .symbol(let s): return s.hasPrefix("kSecAttrAccessible") && s.hasSuffix("ThisDeviceOnly")
+        case .string(let s): return s.known.map(thisDeviceOnlyRawValues.contains) ?? false
+        case .accessControl(let protection): return isThisDeviceOnly(protection)
+        default: return false
+        }
+    }
+
+    /// Whether the entry's key is one of the keys that name the item's accessibility.
+    static let accessibilityKeys: Set<String> = ["kSecAttrAccessible", "kSecAttrAccessControl"]
+}
+
+/// Web addresses as AutoFill sees them: a URL, or a host name that is not a reverse-DNS identifier.
+enum WebAddress {
+    /// Top-level domains: enough to recognise real host names and to tell `com.example.app`
+    /// (first label a TLD: a reverse-DNS identifier) from `accounts.example.com`.
+    static let topLevelDomains: Set<String> = [
+        "com", "net", "org", "edu", "gov", "mil", "int", "io", "co", "dev", "app", "ai", "me", "info", "biz",
+        "us", "uk", "de", "fr", "jp", "cn", "ru", "br", "in", "au", "ca", "ch", "nl", "se", "no", "es", "it",
+        "eu", "tv", "cc", "ly", "gg", "xyz", "online", "site", "tech", "cloud", "page", "pl", "be", "at", "dk",
+        "fi", "ie", "nz", "za", "mx", "ar", "kr", "tw", "hk", "sg", "il", "tr", "pt", "gr", "cz", "hu", "ro",
+        "ua", "vn", "id", "my", "ph", "th", "is", "fm", "to", "sh", "ws", "so", "gl", "im", "la", "md", "nu",
+        "shop", "store", "blog", "news", "live", "pro", "name", "mobi", "asia", "today", "world", "email",
+    ]
+
+    static func isWebAddress(_ value: StringValue) -> Bool {
+        if value.knownPartsContain("://") { return true }
+        guard let text = value.known else { return false }
+        return isHostName(text)
+    }
+
+    static func isURL(_ value: StringValue) -> Bool {
+        value.knownPartsContain("://")
+    }
+
+    /// Dot-separated labels of letters, digits and hyphens; last label a TLD, first label not one.
+    static func isHostName(_ text: String) -> Bool {
+        let labels = text.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        for label in labels {
+            guard !label.isEmpty, label.utf8.allSatisfy({ isHostByte($0) }) else { return false }
+        }
+        return topLevelDomains.contains(String(labels.last!)) && !topLevelDomains.contains(String(labels.first!))
+    }
+
+    private static func isHostByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+    }
+}
+
+/// The shapes an access group written in code may take.
+enum AccessGroup {
+    /// Whether a string starting with `prefix` (the known text before any unknown part) can still
+    /// be `TEAMID.…` (ten upper-case letters or digits, then a dot) or `group.…`.
+    /// With `isComplete`, the prefix is the whole string.
+    static func canBeValid(prefix: String, isComplete: Bool) -> Bool {
+        let bytes = Array(prefix.utf8)
+        return canStartWithTeamID(bytes, isComplete: isComplete) || canStartWith(Array("group.".utf8), bytes, isComplete: isComplete)
+    }
+
+    private static func canStartWithTeamID(_ bytes: [UInt8], isComplete: Bool) -> Bool {
+        for (i, b) in bytes.prefix(11).enumerated() {
+            if i < 10 {
+                guard (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) else { return false }
+            } else if b != 0x2E {
+                return false
+            }
+        }
+        return !isComplete || bytes.count >= 11
+    }
+
+    private static func canStartWith(_ expected: [UInt8], _ bytes: [UInt8], isComplete: Bool) -> Bool {
+        for (a, b) in zip(expected, bytes) where a != b { return false }
+        return !isComplete || bytes.count >= expected.count
+    }
+
+    /// Build-setting variables that only entitlements files expand.
+    static let buildVariables = ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"]
+}

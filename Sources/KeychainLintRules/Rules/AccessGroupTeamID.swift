@@ -1,0 +1,146 @@
+import KeychainLintModel
+import KeychainLintTokenizer
+
+/// In code, an access group is the full `TEAMID.group` string; the `$(…)` variables exist only in entitlements.
+struct AccessGroupTeamID: Rule {
+    static let description = RuleDescription(
+        id: "access-group-team-id",
+        defaultSeverity: .error,
+        summary: "A kSecAttrAccessGroup that does not start with a Team ID or group., or $(AppIdentifierPrefix) in Swift code.",
+        rationale: """
+        Keychain access groups are checked against the app's entitlements, where Xcode expands \
+        $(AppIdentifierPrefix) to the Team ID. Code gets no such expansion: a group written without the \
+        10-character Team ID prefix (or an app group's group. prefix), or with a literal \
+        $(AppIdentifierPrefix), names no group the app is entitled to, and the call fails with \
+        errSecMissingEntitlement (-34018).
+        """,
+        howToFix: """
+        Write the full group, TEAMID.com.example.shared (read the prefix from Info.plist or a constant), \
+        or use an app group that starts with group.
+        """,
+        triggering: [
+            RuleExample("""
+            func save(_ data: Data) {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: "com.example.sync",
+                    kSecAttrAccount as String: "main",
+                    ↓kSecAttrAccessGroup as String: "com.example.SharedItems",
+                    kSecValueData as String: data,
+                    kSecUseDataProtectionKeychain as String: true,
+                ]
+                SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func find() {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecUseDataProtectionKeychain as String: true]
+                q[kSecAttrService as String] = "com.example.sync"
+                q[kSecAttrAccessGroup as String] = ↓"$(AppIdentifierPrefix)com.example.SharedItems"
+                SecItemCopyMatching(q as CFDictionary, nil)
+            }
+            """, note: "Build variables are not expanded in code: reported at the string."),
+            RuleExample("""
+            enum Shared {
+                static let group = ↓"$(TeamIdentifierPrefix)com.example.shared"
+            }
+            """, note: "Anywhere in code, not only as a dictionary value."),
+            RuleExample("""
+            enum Shared { static let group = "abcde12345.com.example.shared" }
+            func remove() {
+                SecItemDelete([kSecClass: kSecClassGenericPassword, ↓kSecAttrAccessGroup: Shared.group,
+                               kSecUseDataProtectionKeychain: true] as CFDictionary)
+            }
+            """, note: "Team IDs are upper case; a constant is resolved."),
+            RuleExample("""
+            func find(_ suffix: String) {
+                var q = [String: Any]()
+                q[kSecClass as String] = kSecClassGenericPassword
+                q.updateValue("com.example.\\(suffix)", forKey: ↓kSecAttrAccessGroup as String)
+                q[kSecUseDataProtectionKeychain as String] = true
+                SecItemCopyMatching(q as CFDictionary, nil)
+            }
+            """, note: "The known start already rules out both forms."),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            func save(_ data: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.sync", kSecAttrAccount: "main",
+                            kSecAttrAccessGroup: "ABCDE12345.com.example.SharedItems", kSecValueData: data,
+                            kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func save(_ data: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: "group.com.example.shared",
+                            kSecValueData: data, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, platforms: .iOS, note: "App groups start with group."),
+            RuleExample("""
+            enum Team { static let id = "ABCDE12345" }
+            let sharedGroup = "\\(Team.id).com.example.shared"
+            func find() {
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: sharedGroup,
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A Team ID reached through constants."),
+            RuleExample("""
+            func find(teamID: String) {
+                var q = [String: Any]()
+                q[kSecClass as String] = kSecClassGenericPassword
+                q[kSecAttrAccessGroup as String] = "\\(teamID).com.example.shared"
+                q[kSecUseDataProtectionKeychain as String] = true
+                SecItemCopyMatching(q as CFDictionary, nil)
+            }
+            """, note: "An unknown prefix never fires on its own."),
+            RuleExample("""
+            func find() {
+                let prefix = Bundle.main.object(forInfoDictionaryKey: "AppIdentifierPrefix") as? String ?? ""
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: prefix + "com.example.shared",
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            /// In the entitlements file write $(AppIdentifierPrefix)com.example.shared.
+            let help = "Entitlements expand $(AppIdentifierPrefix); code must spell the Team ID."
+            """, note: "Comments, and prose that mentions the variable, are not access groups."),
+        ],
+        requiredLiterals: ["kSec", "IdentifierPrefix)"]
+    )
+
+    func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        for use in file.uses {
+            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessGroup" {
+                guard let value = entry.value.stringValue, !value.knownPartsContain("$(") else { continue }
+                if !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) {
+                    findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
+                }
+            }
+        }
+        reportBuildVariables(in: file, into: &findings)
+    }
+
+    /// A string literal in code that starts with `$(AppIdentifierPrefix)`, reported at its opening quote.
+    private func reportBuildVariables(in file: KeychainFile, into findings: inout FindingCollector) {
+        let code = file.code
+        var openStrings: [Int] = []
+        for i in 0..<code.count {
+            switch code.kind(i) {
+            case .stringStart:
+                openStrings.append(i)
+            case .stringEnd:
+                _ = openStrings.popLast()
+            case .stringSegment:
+                // Only a literal that starts with the variable is an identifier; prose that mentions it is not.
+                guard let start = openStrings.last, start == i - 1,
+                      file.source.bytes[Int(code.tokens[i].start)] == UInt8(ascii: "$") else { continue }
+                let text = file.source.text(code.tokens[i])
+                if AccessGroup.buildVariables.contains(where: text.hasPrefix) {
+                    findings.report(at: code.offset(start), "$(AppIdentifierPrefix) is expanded only in entitlements files; in code the group fails with errSecMissingEntitlement. Write the Team ID itself.")
+                }
+            default:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import KeychainLintModel
+
+/// On macOS, SecItem defaults to the legacy file-based keychain unless asked otherwise.
+struct MissingDataProtectionKeychain: Rule {
+    static let description = RuleDescription(
+        id: "missing-data-protection-keychain",
+        defaultSeverity: .warning,
+        summary: "A SecItem call in code that may run on macOS without kSecUseDataProtectionKeychain.",
+        rationale: """
+        Without kSecUseDataProtectionKeychain (or a true kSecAttrSynchronizable), a native macOS app \
+        reads and writes the legacy file-based keychain, which ignores kSecAttrAccessible, access groups \
+        and biometric access control, and prompts the user for keychain passwords. The same code on iOS \
+        uses the data protection keychain, so the bug only shows on the Mac.
+        """,
+        howToFix: """
+        Add kSecUseDataProtectionKeychain: true to every SecItemAdd, SecItemCopyMatching, SecItemUpdate \
+        and SecItemDelete dictionary (an entry inside #if os(macOS) is enough). Code that targets the \
+        file-based keychain on purpose names it with kSecUseKeychain, kSecMatchSearchList or kSecAttrAccess.
+        """,
+        triggering: [
+            RuleExample("""
+            func save(_ note: Data) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: "com.example.notes",
+                    kSecAttrAccount as String: "main",
+                    kSecValueData as String: note,
+                ]
+                return ↓SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func load() -> Data? {
+                var q = [String: Any]()
+                q[kSecClass as String] = kSecClassGenericPassword
+                q[kSecAttrService as String] = "com.example.notes"
+                q[kSecReturnData as String] = true
+                var out: CFTypeRef?
+                guard ↓SecItemCopyMatching(q as CFDictionary, &out) == errSecSuccess else { return nil }
+                return out as? Data
+            }
+            """),
+            RuleExample("""
+            func remove() {
+                SecItemDelete(↓[kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.notes"] as CFDictionary)
+            }
+            """, note: "A literal passed directly: reported at its bracket."),
+            RuleExample("""
+            func update(_ data: Data) {
+                let query = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.notes"]
+                ↓SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+                _ = ↓SecItemDelete(query as CFDictionary)
+            }
+            """, note: "Reported at each call."),
+            RuleExample("""
+            func load() {
+                var q: [String: Any] = [kSecClass as String: kSecClassKey, kSecReturnRef as String: true]
+                #if os(iOS)
+                q[kSecUseDataProtectionKeychain as String] = true
+                #endif
+                ↓SecItemCopyMatching(q as CFDictionary, nil)
+            }
+            """, note: "The flag is set only where it does nothing."),
+            RuleExample("""
+            func find(_ ref: SecKey) {
+                SecItemCopyMatching(↓[kSecValueRef: ref, kSecReturnAttributes: true] as CFDictionary, nil)
+            }
+            """, note: "A kSecValueRef lookup still needs the flag."),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            func save(_ note: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.notes",
+                            kSecValueData: note, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func save(_ note: Data) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: note]
+                #if os(macOS)
+                q[kSecUseDataProtectionKeychain as String] = true
+                #endif
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "An entry inside #if os(macOS) counts."),
+            RuleExample("""
+            func load() {
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecUseDataProtectionKeychain: false] as CFDictionary, nil)
+            }
+            """, note: "An explicit false is a deliberate choice."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: kCFBooleanTrue!,
+                            kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "Synchronizable items live in the data protection keychain."),
+            RuleExample("""
+            func save(_ token: Data, keychain: SecKeychain) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecUseKeychain: keychain, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "The file-based keychain on purpose."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, platforms: .iOS, note: "An iOS-only project."),
+            RuleExample("""
+            #if os(iOS)
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+            }
+            #endif
+            """, note: "Code that runs only on iOS."),
+            RuleExample("""
+            #if canImport(UIKit)
+            func wipe() { SecItemDelete([kSecClass: kSecClassGenericPassword] as CFDictionary) }
+            #elseif os(macOS)
+            func wipe() { SecItemDelete([kSecClass: kSecClassGenericPassword, kSecUseDataProtectionKeychain: true] as CFDictionary) }
+            #endif
+            """),
+            RuleExample("""
+            func makeQuery() -> [String: Any] {
+                [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.notes"]
+            }
+            """, note: "No call is visible: the rule needs one."),
+        ]
+    )
+
+    private static let fileKeychainKeys: Set<String> = ["kSecUseKeychain", "kSecMatchSearchList", "kSecAttrAccess"]
+
+    func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        for use in file.uses where use.role == .query {
+            guard let call = use.call, call.operation.isItemOperation, file.mayRunOnMacOS(call.region) else { continue }
+            let macEntries = use.dictionary.entries.filter { file.mayRunOnMacOS($0.region) }
+            if macEntries.contains(where: { $0.key == "kSecUseDataProtectionKeychain" }) { continue }
+            if macEntries.contains(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue }) { continue }
+            let targetsFileKeychain = macEntries.contains { entry in
+                Self.fileKeychainKeys.contains(entry.key)
+                    && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
+            }
+            if targetsFileKeychain { continue }
+            findings.report(at: use.missingEntryOffset, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.")
+        }
+    }
+}

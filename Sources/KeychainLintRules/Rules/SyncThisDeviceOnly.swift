@@ -1,0 +1,117 @@
+import KeychainLintModel
+
+/// A synchronizable item travels through iCloud Keychain; ThisDeviceOnly forbids exactly that.
+struct SyncThisDeviceOnly: Rule {
+    static let description = RuleDescription(
+        id: "sync-this-device-only",
+        defaultSeverity: .error,
+        summary: "kSecAttrSynchronizable true together with a …ThisDeviceOnly accessibility.",
+        rationale: """
+        An item marked ThisDeviceOnly never leaves the device, so it cannot be synchronized. The \
+        combination is contradictory and SecItemAdd fails with errSecParam (-50); the protection of an \
+        access control made by SecAccessControlCreateWithFlags counts the same as kSecAttrAccessible.
+        """,
+        howToFix: """
+        Either drop kSecAttrSynchronizable (keep the item on this device) or use an accessibility \
+        without ThisDeviceOnly, such as kSecAttrAccessibleAfterFirstUnlock.
+        """,
+        triggering: [
+            RuleExample("""
+            func save(_ token: Data) -> OSStatus {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: "com.example.token",
+                    kSecAttrAccount as String: "main",
+                    ↓kSecAttrSynchronizable as String: kCFBooleanTrue!,
+                    kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+                    kSecValueData as String: token,
+                ]
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func save(_ token: Data) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+                q[kSecAttrService as String] = "com.example.token"
+                q[↓kSecAttrSynchronizable as String] = true
+                q[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                q[kSecValueData as String] = token
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func save(_ token: Data) {
+                guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .userPresence, nil) else { return }
+                let q: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    ↓kSecAttrSynchronizable as String: NSNumber(value: true),
+                    kSecAttrAccessControl as String: access,
+                    kSecValueData as String: token,
+                ]
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "The protection of an access control in the same scope."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, ↓kSecAttrSynchronizable: kCFBooleanTrue,
+                            kSecAttrAccessible: "cku", kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "The raw value of kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly."),
+            RuleExample("""
+            private let Sync = kSecAttrSynchronizable as String
+            func update() {
+                let query = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.token"]
+                var attributes = [String: Any]()
+                attributes.updateValue(true, forKey: ↓Sync)
+                attributes.updateValue(kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, forKey: kSecAttrAccessible as String)
+                SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
+            }
+            """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
+                            kSecAttrSynchronizable: true, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
+                            kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "A synced item with an accessibility that allows syncing."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
+                            kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, kSecValueData: token,
+                            kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "ThisDeviceOnly without syncing."),
+            RuleExample("""
+            func find() {
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: kSecAttrSynchronizableAny,
+                                     kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly] as CFDictionary, nil)
+            }
+            """, note: "kSecAttrSynchronizableAny is not true."),
+            RuleExample("""
+            func save(_ token: Data, synced: Bool) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: synced ? kCFBooleanTrue! : kCFBooleanFalse!,
+                            kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "A value that may or may not be true is unknown."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: false,
+                            kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, kSecValueData: token,
+                            kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """),
+        ]
+    )
+
+    func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        for use in file.uses {
+            let entries = use.dictionary.entries
+            guard let sync = entries.first(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue }),
+                  entries.contains(where: { KeychainFacts.accessibilityKeys.contains($0.key) && KeychainFacts.isThisDeviceOnly($0.value) })
+            else { continue }
+            findings.report(at: sync.keyOffset, "Synchronizable item marked ThisDeviceOnly; it cannot sync and the add fails with errSecParam. Drop kSecAttrSynchronizable or use an accessibility without ThisDeviceOnly.")
+        }
+    }
+}

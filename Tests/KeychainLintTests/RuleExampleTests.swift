@@ -1,0 +1,111 @@
+import XCTest
+@testable import KeychainLintModel
+@testable import KeychainLintRules
+@testable import KeychainLintTokenizer
+
+/// Runs every rule's own examples: the one harness all rules share, so adding a rule adds its tests.
+final class RuleExampleTests: XCTestCase {
+    /// An example with its `↓` markers removed and their byte offsets kept.
+    private struct Marked {
+        var text: String
+        var offsets: [Int]
+
+        init(_ code: String) {
+            var bytes: [UInt8] = []
+            var offsets: [Int] = []
+            let marker = Array(String(RuleExample.marker).utf8)
+            let source = Array(code.utf8)
+            var i = 0
+            while i < source.count {
+                if source[i...].starts(with: marker) {
+                    offsets.append(bytes.count)
+                    i += marker.count
+                } else {
+                    bytes.append(source[i])
+                    i += 1
+                }
+            }
+            text = String(decoding: bytes, as: UTF8.self)
+            self.offsets = offsets
+        }
+
+        func locations() -> [SourceLocation] {
+            let map = LineMap(Array(text.utf8))
+            return offsets.map(map.location(of:))
+        }
+    }
+
+    private func findings(_ rule: any Rule.Type, _ text: String, platforms: PlatformSet) -> [SourceLocation] {
+        let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.defaultSeverity ?? .warning)])
+        return linter.lint(path: "Example.swift", bytes: Array(text.utf8), platforms: platforms)
+            .map { SourceLocation(line: $0.line, column: $0.column) }
+    }
+
+    private func label(_ rule: any Rule.Type, _ kind: String, _ index: Int) -> String {
+        "\(rule.description.id) \(kind) example #\(index + 1)"
+    }
+
+    func testTriggeringExamplesFindExactlyTheMarkedSpots() {
+        for rule in RuleRegistry.all {
+            for (index, example) in rule.description.triggering.enumerated() {
+                let marked = Marked(example.code)
+                XCTAssertFalse(marked.offsets.isEmpty, "\(label(rule, "triggering", index)) marks no spot")
+                XCTAssertEqual(findings(rule, marked.text, platforms: example.platforms), marked.locations(),
+                               "\(label(rule, "triggering", index)):\n\(marked.text)")
+            }
+        }
+    }
+
+    func testNonTriggeringExamplesFindNothing() {
+        for rule in RuleRegistry.all {
+            for (index, example) in rule.description.nonTriggering.enumerated() {
+                XCTAssertFalse(example.code.contains(RuleExample.marker), "\(label(rule, "non-triggering", index)) has a marker")
+                XCTAssertEqual(findings(rule, example.code, platforms: example.platforms), [],
+                               "\(label(rule, "non-triggering", index)):\n\(example.code)")
+            }
+        }
+    }
+
+    func testTriggeringExamplesAreSilentInCommentsAndStrings() {
+        for rule in RuleRegistry.all {
+            for (index, example) in rule.description.triggering.enumerated() {
+                let text = Marked(example.code).text
+                let wrapped = ["/*\n\(text)\n*/\n", "let text = #\"\"\"\n\(text)\n\"\"\"#\n",
+                               text.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }.joined(separator: "\n")]
+                for variant in wrapped {
+                    XCTAssertEqual(findings(rule, variant, platforms: example.platforms), [],
+                                   "\(label(rule, "triggering", index)) fires inside a comment or string:\n\(variant)")
+                }
+            }
+        }
+    }
+
+    /// A multi-byte character before a spot moves its column by the character's UTF-8 length.
+    func testColumnsCountUTF8Bytes() {
+        let prefix = "/* é€ */ "
+        for rule in RuleRegistry.all {
+            for (index, example) in rule.description.triggering.enumerated() {
+                let lines = example.code.split(separator: "\n", omittingEmptySubsequences: false)
+                let shifted = lines.map { $0.contains(RuleExample.marker) ? prefix + $0 : String($0) }.joined(separator: "\n")
+                let original = Marked(example.code).locations()
+                let expected = original.map { SourceLocation(line: $0.line, column: $0.column + prefix.utf8.count) }
+                XCTAssertEqual(findings(rule, Marked(shifted).text, platforms: example.platforms), expected,
+                               "\(label(rule, "triggering", index)) with a multi-byte prefix")
+            }
+        }
+    }
+
+    func testEveryRuleIsDescribed() {
+        XCTAssertFalse(RuleRegistry.all.isEmpty)
+        var ids = Set<String>()
+        for rule in RuleRegistry.all {
+            let d = rule.description
+            XCTAssertTrue(ids.insert(d.id).inserted, "duplicate id \(d.id)")
+            XCTAssertTrue(d.id.allSatisfy { $0.isLowercase || $0 == "-" } && !d.id.hasPrefix("-") && !d.id.hasSuffix("-"), "\(d.id) is not kebab-case")
+            XCTAssertFalse(d.triggering.isEmpty, "\(d.id) has no triggering example")
+            XCTAssertFalse(d.nonTriggering.isEmpty, "\(d.id) has no non-triggering example")
+            XCTAssertFalse(d.summary.isEmpty || d.rationale.isEmpty || d.howToFix.isEmpty, "\(d.id) lacks text")
+            XCTAssertFalse(d.requiredLiterals.isEmpty, "\(d.id) declares no prefilter literal")
+        }
+    }
+}
