@@ -38,6 +38,15 @@ enum WebAddress {
         return isHostName(text)
     }
 
+    /// The host of a URL or host name: scheme, user, port and path dropped, lower-cased.
+    static func host(_ text: String) -> String {
+        var rest = Substring(text.lowercased())
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        if let at = rest.firstIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if let end = rest.firstIndex(where: { $0 == "/" || $0 == ":" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        return String(rest)
+    }
+
     static func isURL(_ value: StringValue) -> Bool {
         value.knownPartsContain("://")
     }

@@ -131,6 +131,20 @@ struct GenericPasswordWebLogin: Rule {
             }
             """, note: "A label may hold anything."),
             RuleExample("""
+            func migrate() {
+                var items: CFTypeRef?
+                let old: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "www.example.com",
+                                          kSecReturnAttributes as String: true, kSecMatchLimit as String: kSecMatchLimitAll,
+                                          kSecUseDataProtectionKeychain as String: true]
+                guard SecItemCopyMatching(old as CFDictionary, &items) == errSecSuccess else { return }
+                let new: [String: Any] = [kSecClass as String: kSecClassInternetPassword, kSecAttrServer as String: "www.example.com",
+                                          kSecAttrAccount as String: "me", kSecUseDataProtectionKeychain as String: true]
+                SecItemAdd(new as CFDictionary, nil)
+                SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "https://www.example.com",
+                               kSecUseDataProtectionKeychain: true] as CFDictionary)
+            }
+            """, note: "Migrating old items to internet passwords for the same server."),
+            RuleExample("""
             let help = "Use kSecClassGenericPassword with kSecAttrService https://example.com only in tests"
             // kSecAttrService as String: "https://example.com"
             """),
@@ -138,10 +152,26 @@ struct GenericPasswordWebLogin: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        let migratedHosts = internetPasswordServers(in: file)
         for use in file.uses where use.dictionary.itemClass == "kSecClassGenericPassword" {
             guard let offending = offendingEntry(use.dictionary) else { continue }
+            // Reading or deleting old generic items while adding internet passwords for the same
+            // server is the migration away from this mistake, not the mistake.
+            if use.effectiveOperation != .add, let host = offending.value.stringValue?.known.map(WebAddress.host),
+               migratedHosts.contains(host) { continue }
             findings.report(at: offending.keyOffset, "Web login stored as a generic password; AutoFill never offers it. Store it as kSecClassInternetPassword with kSecAttrServer.")
         }
+    }
+
+    /// Hosts of the internet-password items this file adds.
+    private func internetPasswordServers(in file: KeychainFile) -> Set<String> {
+        var hosts = Set<String>()
+        for use in file.uses where use.effectiveOperation == .add && use.dictionary.itemClass == "kSecClassInternetPassword" {
+            for entry in use.dictionary.entries("kSecAttrServer") {
+                if let text = entry.value.stringValue?.known { hosts.insert(WebAddress.host(text)) }
+            }
+        }
+        return hosts
     }
 
     private func offendingEntry(_ dictionary: KeychainDictionary) -> KeychainEntry? {
