@@ -7,6 +7,15 @@ package enum RuleRegistry {
         SyncThisDeviceOnly.self,
         CertificateApplicationTag.self,
         MissingDataProtectionKeychain.self,
+        KeyQueryMissingKeyType.self,
+        KeyQueryMissingKeyClass.self,
+        KeyGenerationMissingAttribute.self,
+        InternetPasswordInvalidAttribute.self,
+        GenericPasswordMissingPrimaryKey.self,
+        RawKeyDataAdd.self,
+        AccessGroupUpdate.self,
+        BroadDelete.self,
+        MissingAccessibility.self,
     ]
 
     package static func rule(id: String) -> (any Rule.Type)? {
