@@ -28,13 +28,15 @@ package enum CommandLineTool {
     /// - Parameters:
     ///   - environment: `KEYCHAIN_LINT_JOBS=1` lints files one after another instead of in parallel
     ///     (the output is the same either way).
-    ///   - rules: the enabled rules.
+    ///   - rules: the rules on by default; `--enable`, `--disable` and `--only` change the set.
+    ///   - availableRules: every rule `--enable`/`--only` may name and `rules` lists.
     ///   - workingDirectory: where relative paths are resolved; `nil` for the process's current
     ///     directory. Output paths stay exactly as written either way.
     package static func run(
         arguments: [String],
         environment: [String: String] = [:],
-        rules: [ActiveRule],
+        rules defaultRules: [ActiveRule],
+        availableRules: [any Rule.Type] = RuleRegistry.all,
         workingDirectory: String? = nil,
         stdout: any OutputSink,
         stderr: any OutputSink
@@ -54,8 +56,19 @@ package enum CommandLineTool {
         case .version:
             stdout.write("keychain-lint \(version)\n")
             return ExitCode.success
+        case .listRules:
+            stdout.write(options.formatGiven && options.format == "json" ? RuleListing.json(availableRules) : RuleListing.text(availableRules))
+            return ExitCode.success
         case .lint:
             break
+        }
+
+        let rules: [ActiveRule]
+        do {
+            rules = try options.rules.apply(to: defaultRules, available: availableRules)
+        } catch {
+            stderr.write("keychain-lint: error: \(error)\n")
+            return ExitCode.usage
         }
 
         guard let reporter = ReporterRegistry.reporter(named: options.format) else {

@@ -7,6 +7,8 @@ package struct Options: Equatable {
         case lint
         case help
         case version
+        /// `keychain-lint rules`: list the rules.
+        case listRules
     }
 
     package var action: Action = .lint
@@ -15,6 +17,9 @@ package struct Options: Equatable {
     package var format: String = ReporterRegistry.defaultName
     /// The union of every `--platform`; `nil` when none was given (then project files decide).
     package var platforms: PlatformSet?
+    package var rules = RuleSelection()
+    /// Whether `--format` was given (the `rules` command defaults to text, not the lint format).
+    package var formatGiven = false
 
     package init() {}
 }
@@ -26,6 +31,7 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unexpectedValue(String)
     case unknownFormat(String)
     case unknownPlatform(String)
+    case unknownRule(String, suggestion: String?)
 
     package var description: String {
         switch self {
@@ -39,6 +45,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "unknown format '\(f)' (expected one of: \(ReporterRegistry.names.joined(separator: ", ")))"
         case .unknownPlatform(let p):
             return "unknown platform '\(p)' (expected one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownRule(let id, let suggestion):
+            return "unknown rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? " (see 'keychain-lint rules')")
         }
     }
 }
@@ -51,6 +59,10 @@ extension Options {
         var options = Options()
         var i = 0
         var onlyPaths = false
+        if arguments.first == "rules" {
+            options.action = .listRules
+            i = 1
+        }
 
         while i < arguments.count {
             let arg = arguments[i]
@@ -100,10 +112,17 @@ extension Options {
                 let f = try value()
                 guard ReporterRegistry.names.contains(f) else { throw .unknownFormat(f) }
                 options.format = f
+                options.formatGiven = true
             case "--platform":
                 let p = try value()
                 guard let platform = Platform(rawValue: p.lowercased()) else { throw .unknownPlatform(p) }
                 options.platforms = (options.platforms ?? []).union(PlatformSet(platform))
+            case "--enable":
+                options.rules.enable.append(try value())
+            case "--disable":
+                options.rules.disable.append(try value())
+            case "--only":
+                options.rules.only.append(try value())
             default:
                 throw .unknownOption(name)
             }
@@ -122,6 +141,7 @@ extension Options {
         OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
 
         USAGE: keychain-lint [options] [PATH ...]
+               keychain-lint rules [--format json]
 
           Lints every *.swift file under each PATH (default: the current directory).
           Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
@@ -133,6 +153,9 @@ extension Options {
           --platform <platform>  Lint every file as built for this platform instead of
                                  what its project file says. Repeat for several.
                                  Platforms: \(platforms).
+          --enable <rule>        Turn on a rule that is off by default. Repeatable.
+          --disable <rule>       Turn off a rule. Repeatable.
+          --only <rule>          Run only this rule (repeat for several).
           -h, --help             Show this help.
           --version              Show the version.
           --                     Treat every later argument as a path.

@@ -1,0 +1,79 @@
+import KeychainLintReporters
+import KeychainLintRules
+
+/// Which rules a run uses: the defaults, changed by `--enable`, `--disable` and `--only`.
+package struct RuleSelection: Equatable {
+    package var enable: [String] = []
+    package var disable: [String] = []
+    package var only: [String] = []
+
+    package init() {}
+
+    package var isEmpty: Bool { enable.isEmpty && disable.isEmpty && only.isEmpty }
+
+    /// Applies the selection to the default rules; rules that are off by default come from
+    /// `available` and run at warning severity. An unknown id is a usage error naming the closest id.
+    package func apply(to defaults: [ActiveRule], available: [any Rule.Type]) throws(UsageError) -> [ActiveRule] {
+        let known = available.map { $0.description.id }
+        for id in enable + disable + only where !known.contains(id) && !defaults.contains(where: { Self.id($0) == id }) {
+            throw .unknownRule(id, suggestion: Self.closest(to: id, in: known))
+        }
+        func active(_ id: String) -> ActiveRule? {
+            if let existing = defaults.first(where: { Self.id($0) == id }) { return existing }
+            guard let type = available.first(where: { $0.description.id == id }) else { return nil }
+            return ActiveRule(rule: type.init(), severity: type.description.defaultSeverity ?? .warning)
+        }
+        if !only.isEmpty {
+            var seen = Set<String>()
+            return only.filter { seen.insert($0).inserted }.compactMap(active)
+        }
+        var rules = defaults.filter { !disable.contains(Self.id($0)) }
+        for id in enable where !disable.contains(id) && !rules.contains(where: { Self.id($0) == id }) {
+            if let rule = active(id) { rules.append(rule) }
+        }
+        return rules
+    }
+
+    private static func id(_ active: ActiveRule) -> String { type(of: active.rule).description.id }
+
+    /// The known id with the smallest edit distance, when it is close enough to be a typo.
+    static func closest(to id: String, in known: [String]) -> String? {
+        let scored = known.map { ($0, editDistance(Array(id.utf8), Array($0.utf8))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(3, id.utf8.count / 3) ? best.0 : nil
+    }
+
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// `keychain-lint rules`: one line per rule, or a JSON array.
+enum RuleListing {
+    static func text(_ rules: [any Rule.Type]) -> String {
+        let width = rules.map { $0.description.id.count }.max() ?? 0
+        return rules.map { rule in
+            let d = rule.description
+            let severity = d.defaultSeverity?.rawValue ?? "off"
+            return d.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ rules: [any Rule.Type]) -> String {
+        let items = rules.map { rule -> String in
+            let d = rule.description
+            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSeverity?.rawValue ?? "off")),\"summary\":\(JSONWriter.quoted(d.summary))}"
+        }
+        return "[" + items.joined(separator: ",") + "]\n"
+    }
+}
