@@ -157,7 +157,8 @@ struct GenericPasswordWebLogin: Rule {
             guard let offending = offendingEntry(use.dictionary) else { continue }
             // Reading or deleting old generic items while adding internet passwords for the same
             // server is the migration away from this mistake, not the mistake.
-            if use.effectiveOperation != .add, let host = offending.value.stringValue?.known.map(WebAddress.host),
+            if use.effectiveOperation != .add, offending.key == "kSecAttrService" || offending.key == "kSecAttrAccount",
+               let host = offending.value.stringValue?.known.map(WebAddress.host),
                migratedHosts.contains(host) { continue }
             findings.report(at: offending.keyOffset, "Web login stored as a generic password; AutoFill never offers it. Store it as kSecClassInternetPassword with kSecAttrServer.")
         }
