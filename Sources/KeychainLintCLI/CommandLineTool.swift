@@ -91,12 +91,23 @@ package enum CommandLineTool {
             }
         }
 
+        let loader = EntitlementsLoader(workingDirectory: workingDirectory)
+        let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: options.paths)
+        let swiftTargets = targets.filter { !$0.isEntitlements }
+        // Each Swift file is compared with its own project's entitlements only.
+        let contexts = entitlements.byProject.isEmpty ? swiftTargets.map { _ in [] } : swiftTargets.map {
+            entitlements.byProject[loader.projectRoot(of: $0.fileSystemPath) ?? ""] ?? []
+        }
+        for warning in entitlements.warnings { stderr.write("keychain-lint: warning: \(warning)\n") }
+
         let parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
         let linter = Linter(rules: rules)
-        let outcomes = lintAll(targets, linter: linter, platforms: options.platforms, parallel: parallel)
+        let outcomes = lintAll(swiftTargets, linter: linter, platforms: options.platforms,
+                               entitlements: contexts, parallel: parallel)
 
         var findings: [Finding] = []
-        var filesLinted = 0
+        var filesLinted = entitlements.linted.count
+        for file in entitlements.linted { findings.append(contentsOf: linter.lint(entitlements: file)) }
         for outcome in outcomes {
             switch outcome {
             case .linted(let f):
@@ -137,9 +148,11 @@ package enum CommandLineTool {
 
     /// Lints every target; outcome `i` belongs to target `i`, so the merge does not depend on
     /// which thread finished first.
-    static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?, parallel: Bool) -> [Outcome] {
+    static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
+                        entitlements: [[EntitlementsFile]]? = nil, parallel: Bool) -> [Outcome] {
         let resolver = ProjectPlatformResolver()
-        func lintOne(_ target: LintTarget) -> Outcome {
+        func lintOne(_ index: Int) -> Outcome {
+            let target = targets[index]
             let bytes: [UInt8]
             switch FileReader.read(target.fileSystemPath) {
             case .success(let b):
@@ -151,10 +164,10 @@ package enum CommandLineTool {
             guard UTF8Validator.isValid(bytes) else { return .skipped("skipping \(target.path): not valid UTF-8") }
             guard linter.mayFindAnything(in: bytes) else { return .linted([]) }
             let filePlatforms = platforms ?? resolver.platforms(forFileAt: target.fileSystemPath)
-            return .linted(linter.lint(path: target.path, bytes: bytes, platforms: filePlatforms))
+            return .linted(linter.lint(path: target.path, bytes: bytes, platforms: filePlatforms, entitlements: entitlements?[index] ?? []))
         }
 
-        guard parallel, targets.count > 1 else { return targets.map(lintOne) }
+        guard parallel, targets.count > 1 else { return targets.indices.map(lintOne) }
 
         let slots = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: targets.count)
         defer {
@@ -163,7 +176,7 @@ package enum CommandLineTool {
         }
         nonisolated(unsafe) let shared = slots
         DispatchQueue.concurrentPerform(iterations: targets.count) { i in
-            (shared.baseAddress! + i).initialize(to: lintOne(targets[i]))
+            (shared.baseAddress! + i).initialize(to: lintOne(i))
         }
         return Array(slots)
     }

@@ -14,6 +14,9 @@ package struct LintTarget: Equatable, Sendable {
     package var fileSystemPath: String
     /// Named on the command line (not found by walking a folder).
     package var explicit: Bool
+
+    /// An entitlements property list rather than a Swift file.
+    package var isEntitlements: Bool { path.hasSuffix(".entitlements") }
 }
 
 /// A problem found while walking the arguments.
@@ -48,6 +51,8 @@ package struct FileDiscovery {
 
     /// Prefix for relative paths when opening them; `nil` means the process's current directory.
     package var workingDirectory: String?
+    /// When false, only `.entitlements` files are collected (the project-root scan for context).
+    package var includesSwiftFiles = true
 
     package init(workingDirectory: String? = nil) {
         self.workingDirectory = workingDirectory
@@ -59,6 +64,15 @@ package struct FileDiscovery {
 
     package static func isSwiftFileName(_ name: String) -> Bool {
         name.utf8.count > 6 && name.hasSuffix(".swift")
+    }
+
+    package static func isEntitlementsFileName(_ name: String) -> Bool {
+        name.utf8.count > 13 && name.hasSuffix(".entitlements")
+    }
+
+    /// Files a walk collects: Swift sources and entitlements property lists.
+    private func wants(_ name: String) -> Bool {
+        (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
     }
 
     private struct FileID: Hashable {
@@ -151,12 +165,12 @@ package struct FileDiscovery {
             case Int32(DT_DIR):
                 if !Self.isSkippedFolder(name) { subfolders.append(name) }
             case Int32(DT_REG):
-                if Self.isSwiftFileName(name) {
+                if wants(name) {
                     targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
                 }
             case Int32(DT_LNK):
                 // Links to files are linted; links to folders are not followed; dangling links are ignored.
-                guard Self.isSwiftFileName(name) else { continue }
+                guard wants(name) else { continue }
                 var target = stat()
                 if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
                     targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))

@@ -8,10 +8,13 @@ package final class KeychainFile: @unchecked Sendable {
     package let code: CodeView
     package let regions: [ConditionRegion]
     package let uses: [KeychainUse]
+    /// The project's entitlements files (read as context, wherever they are under the project root).
+    package let entitlements: [EntitlementsFile]
 
-    package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty) {
+    package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = []) {
         self.source = source
         self.platforms = platforms
+        self.entitlements = entitlements
         let code = CodeView(source: source)
         self.code = code
         self.regions = code.conditions.enumerated().map { id, condition in

@@ -34,11 +34,28 @@ package struct Linter: Sendable {
         prefilter.matches(bytes)
     }
 
-    package func lint(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty) -> [Finding] {
+    package func lint(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
+                      entitlements: [EntitlementsFile] = []) -> [Finding] {
         guard mayFindAnything(in: bytes) else { return [] }
         let source = SourceFile(path: path, bytes: bytes)
-        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
         return lint(file)
+    }
+
+    /// Findings inside one entitlements plist.
+    package func lint(entitlements file: EntitlementsFile) -> [Finding] {
+        let lines = LineMap(file.bytes)
+        var findings: [Finding] = []
+        for active in rules {
+            var collector = FindingCollector()
+            active.rule.check(entitlements: file, into: &collector)
+            for raw in collector.raw {
+                let location = lines.location(of: raw.offset)
+                findings.append(Finding(ruleID: type(of: active.rule).description.id, severity: active.severity,
+                                        message: raw.message, path: file.path, line: location.line, column: location.column))
+            }
+        }
+        return Finding.sortedForOutput(findings)
     }
 
     package func lint(_ file: KeychainFile) -> [Finding] {

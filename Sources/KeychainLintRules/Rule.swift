@@ -7,10 +7,14 @@ package protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func check(_ file: KeychainFile, into findings: inout FindingCollector)
+    func check(entitlements file: EntitlementsFile, into findings: inout FindingCollector)
 }
 
 extension Rule {
     package var description: RuleDescription { Self.description }
+
+    /// Rules about entitlements files override this; offsets are into the plist's bytes.
+    package func check(entitlements file: EntitlementsFile, into findings: inout FindingCollector) {}
 }
 
 /// Collects one rule's findings for one file as byte offsets, so a mistake reached through

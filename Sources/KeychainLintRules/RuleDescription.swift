@@ -8,11 +8,24 @@ package struct RuleExample: Sendable {
     package var platforms: PlatformSet
     /// Why this example is there, for the generated page.
     package var note: String?
+    /// The project's entitlements plist, for rules that compare code with it.
+    package var entitlements: String?
+    /// The example is an `.entitlements` plist, not Swift.
+    package var isEntitlementsFile: Bool
 
-    package init(_ code: String, platforms: PlatformSet = .all, note: String? = nil) {
+    package init(_ code: String, platforms: PlatformSet = .all, entitlements: String? = nil, note: String? = nil) {
         self.code = code
         self.platforms = platforms
+        self.entitlements = entitlements
+        self.isEntitlementsFile = false
         self.note = note
+    }
+
+    /// An example that is an entitlements plist.
+    package static func entitlementsFile(_ plist: String, note: String? = nil) -> RuleExample {
+        var example = RuleExample(plist, note: note)
+        example.isEntitlementsFile = true
+        return example
     }
 
     /// The marker the harness strips; its byte offset is where a finding must be.

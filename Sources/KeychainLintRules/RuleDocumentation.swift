@@ -24,7 +24,8 @@ package enum RuleDocumentation {
                 notes.append("Project platforms: " + example.platforms.platforms.map(\.rawValue).joined(separator: ", ") + ".")
             }
             if !notes.isEmpty { out += notes.joined(separator: " ") + "\n\n" }
-            out += "```swift\n" + example.code + "\n```\n\n"
+            if let plist = example.entitlements { out += "With this entitlements file in the project:\n\n```xml\n" + plist + "\n```\n\n" }
+            out += (example.isEntitlementsFile ? "```xml\n" : "```swift\n") + example.code + "\n```\n\n"
         }
         return out
     }

@@ -16,6 +16,8 @@ package enum RuleRegistry {
         AccessGroupUpdate.self,
         BroadDelete.self,
         MissingAccessibility.self,
+        EntitlementAccessGroupPrefix.self,
+        AccessGroupNotEntitled.self,
     ]
 
     package static func rule(id: String) -> (any Rule.Type)? {

@@ -4,7 +4,8 @@ import XCTest
 @testable import KeychainLintRules
 
 /// Lints `Fixtures/` through the real CLI and compares with the findings each file states inline
-/// as `// expect: rule-id@column[, rule-id@column]` on the line the finding must be on.
+/// as `// expect: rule-id@column[, rule-id@column]` on the line the finding must be on
+/// (`<!-- expect: … -->` in entitlements files).
 final class FixtureTests: XCTestCase {
     private struct Expected: Hashable, CustomStringConvertible {
         var file: String
@@ -21,7 +22,7 @@ final class FixtureTests: XCTestCase {
         let base = root + "/Fixtures"
         let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: base))
         return walker.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift") }
+            .filter { ($0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift")) || $0.hasSuffix(".entitlements") }
             .map { "Fixtures/" + $0 }.sorted()
     }
 
@@ -30,8 +31,9 @@ final class FixtureTests: XCTestCase {
         for file in try fixtureFiles() {
             let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
             for (index, line) in text.components(separatedBy: "\n").enumerated() {
-                guard let marker = line.range(of: "// expect: ") else { continue }
-                for item in line[marker.upperBound...].split(separator: ",") {
+                guard let marker = line.range(of: "// expect: ") ?? line.range(of: "<!-- expect: ") else { continue }
+                let stated = line[marker.upperBound...].replacingOccurrences(of: "-->", with: "")
+                for item in stated.split(separator: ",") {
                     let parts = item.trimmingCharacters(in: .whitespaces).split(separator: "@")
                     guard parts.count == 2, let column = Int(parts[1]) else {
                         XCTFail("\(file):\(index + 1): malformed expectation '\(item)'")
@@ -69,7 +71,8 @@ final class FixtureTests: XCTestCase {
     func testFixturesCoverTheDesignRules() throws {
         let rules = Set(try expectations().map(\.rule))
         for id in ["generic-password-web-login", "identity-add", "access-group-team-id", "sync-this-device-only",
-                   "certificate-application-tag", "missing-data-protection-keychain"] {
+                   "certificate-application-tag", "missing-data-protection-keychain",
+                   "entitlement-access-group-prefix", "access-group-not-entitled"] {
             XCTAssertTrue(rules.contains(id), "no fixture expects \(id)")
         }
     }

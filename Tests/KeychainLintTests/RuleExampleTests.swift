@@ -35,10 +35,24 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
-    private func findings(_ rule: any Rule.Type, _ text: String, platforms: PlatformSet) -> [SourceLocation] {
+    private func findings(_ rule: any Rule.Type, _ text: String, _ example: RuleExample) -> [SourceLocation] {
         let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.defaultSeverity ?? .warning)])
-        return linter.lint(path: "Example.swift", bytes: Array(text.utf8), platforms: platforms)
-            .map { SourceLocation(line: $0.line, column: $0.column) }
+        let results: [Finding]
+        if example.isEntitlementsFile {
+            guard case .success(let file) = EntitlementsFile.parse(path: "App.entitlements", bytes: Array(text.utf8)) else {
+                XCTFail("\(rule.description.id): an entitlements example is not a valid plist")
+                return []
+            }
+            results = linter.lint(entitlements: file)
+        } else {
+            let context = example.entitlements.flatMap {
+                try? EntitlementsFile.parse(path: "App.entitlements", bytes: Array($0.utf8)).get()
+            }
+            if example.entitlements != nil && context == nil { XCTFail("\(rule.description.id): bad entitlements context") }
+            results = linter.lint(path: "Example.swift", bytes: Array(text.utf8), platforms: example.platforms,
+                                  entitlements: context.map { [$0] } ?? [])
+        }
+        return results.map { SourceLocation(line: $0.line, column: $0.column) }
     }
 
     private func label(_ rule: any Rule.Type, _ kind: String, _ index: Int) -> String {
@@ -50,7 +64,7 @@ final class RuleExampleTests: XCTestCase {
             for (index, example) in rule.description.triggering.enumerated() {
                 let marked = Marked(example.code)
                 XCTAssertFalse(marked.offsets.isEmpty, "\(label(rule, "triggering", index)) marks no spot")
-                XCTAssertEqual(findings(rule, marked.text, platforms: example.platforms), marked.locations(),
+                XCTAssertEqual(findings(rule, marked.text, example), marked.locations(),
                                "\(label(rule, "triggering", index)):\n\(marked.text)")
             }
         }
@@ -60,7 +74,7 @@ final class RuleExampleTests: XCTestCase {
         for rule in RuleRegistry.all {
             for (index, example) in rule.description.nonTriggering.enumerated() {
                 XCTAssertFalse(example.code.contains(RuleExample.marker), "\(label(rule, "non-triggering", index)) has a marker")
-                XCTAssertEqual(findings(rule, example.code, platforms: example.platforms), [],
+                XCTAssertEqual(findings(rule, example.code, example), [],
                                "\(label(rule, "non-triggering", index)):\n\(example.code)")
             }
         }
@@ -68,12 +82,12 @@ final class RuleExampleTests: XCTestCase {
 
     func testTriggeringExamplesAreSilentInCommentsAndStrings() {
         for rule in RuleRegistry.all {
-            for (index, example) in rule.description.triggering.enumerated() {
+            for (index, example) in rule.description.triggering.enumerated() where !example.isEntitlementsFile {
                 let text = Marked(example.code).text
                 let wrapped = ["/*\n\(text)\n*/\n", "let text = #\"\"\"\n\(text)\n\"\"\"#\n",
                                text.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }.joined(separator: "\n")]
                 for variant in wrapped {
-                    XCTAssertEqual(findings(rule, variant, platforms: example.platforms), [],
+                    XCTAssertEqual(findings(rule, variant, example), [],
                                    "\(label(rule, "triggering", index)) fires inside a comment or string:\n\(variant)")
                 }
             }
@@ -82,14 +96,15 @@ final class RuleExampleTests: XCTestCase {
 
     /// A multi-byte character before a spot moves its column by the character's UTF-8 length.
     func testColumnsCountUTF8Bytes() {
-        let prefix = "/* é€ */ "
         for rule in RuleRegistry.all {
             for (index, example) in rule.description.triggering.enumerated() {
+                // Swift gets a block comment, a plist an XML comment: both may precede the marked text's line.
+                let prefix = example.isEntitlementsFile ? "<!-- é€ --> " : "/* é€ */ "
                 let lines = example.code.split(separator: "\n", omittingEmptySubsequences: false)
                 let shifted = lines.map { $0.contains(RuleExample.marker) ? prefix + $0 : String($0) }.joined(separator: "\n")
                 let original = Marked(example.code).locations()
                 let expected = original.map { SourceLocation(line: $0.line, column: $0.column + prefix.utf8.count) }
-                XCTAssertEqual(findings(rule, Marked(shifted).text, platforms: example.platforms), expected,
+                XCTAssertEqual(findings(rule, Marked(shifted).text, example), expected,
                                "\(label(rule, "triggering", index)) with a multi-byte prefix")
             }
         }

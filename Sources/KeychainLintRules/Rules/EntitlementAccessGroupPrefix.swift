@@ -1,0 +1,69 @@
+import KeychainLintModel
+
+/// In entitlements, a keychain access group must carry the Team ID, usually through the build variable.
+struct EntitlementAccessGroupPrefix: Rule {
+    static let description = RuleDescription(
+        id: "entitlement-access-group-prefix",
+        defaultSeverity: .error,
+        summary: "A keychain-access-groups entry that starts with neither $(AppIdentifierPrefix), $(TeamIdentifierPrefix) nor a Team ID.",
+        rationale: """
+        The system prefixes every keychain access group with the Team ID; an entitlement without it \
+        names a group the provisioning profile does not allow. The app fails to install or launch with \
+        an entitlements error, or its keychain calls fail with errSecMissingEntitlement (-34018).
+        """,
+        howToFix: "Write $(AppIdentifierPrefix)com.example.shared in the entitlements file; Xcode expands it to TEAMID.",
+        triggering: [
+            RuleExample.entitlementsFile("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>keychain-access-groups</key>
+                <array>
+                    <string>$(AppIdentifierPrefix)com.example.app</string>
+                    <string>↓com.example.shared</string>
+                </array>
+            </dict>
+            </plist>
+            """),
+            RuleExample.entitlementsFile("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>keychain-access-groups</key>
+                <array><string>↓group.com.example.shared</string></array>
+            </dict>
+            </plist>
+            """, note: "App groups are not keychain access groups in this entitlement."),
+        ],
+        nonTriggering: [
+            RuleExample.entitlementsFile("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>keychain-access-groups</key>
+                <array>
+                    <string>$(AppIdentifierPrefix)com.example.shared</string>
+                    <string>$(TeamIdentifierPrefix)com.example.team</string>
+                    <string>ABCDE12345.com.example.legacy</string>
+                </array>
+                <key>com.apple.security.application-groups</key>
+                <array><string>group.com.example.shared</string></array>
+            </dict>
+            </plist>
+            """),
+        ],
+        requiredLiterals: ["keychain-access-groups"]
+    )
+
+    func check(_ file: KeychainFile, into findings: inout FindingCollector) {}
+
+    func check(entitlements file: EntitlementsFile, into findings: inout FindingCollector) {
+        for group in file.keychainAccessGroups {
+            let value = group.value
+            if value.hasPrefix("$(AppIdentifierPrefix)") || value.hasPrefix("$(TeamIdentifierPrefix)") { continue }
+            if AccessGroup.startsWithTeamID(value) { continue }
+            findings.report(at: group.offset, "Keychain access group without the Team ID prefix; the entitlement names a group the app is not allowed. Write $(AppIdentifierPrefix)\(value).")
+        }
+    }
+}
