@@ -55,6 +55,11 @@ final class RuleExampleTests: XCTestCase {
         return results.map { SourceLocation(line: $0.line, column: $0.column) }
     }
 
+    /// `line:column` pairs, so a failure reads as expected vs actual spots.
+    private func spots(_ locations: [SourceLocation]) -> String {
+        "[" + locations.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + "]"
+    }
+
     private func label(_ rule: any Rule.Type, _ kind: String, _ index: Int) -> String {
         "\(rule.description.id) \(kind) example #\(index + 1)"
     }
@@ -64,8 +69,9 @@ final class RuleExampleTests: XCTestCase {
             for (index, example) in rule.description.triggering.enumerated() {
                 let marked = Marked(example.code)
                 XCTAssertFalse(marked.offsets.isEmpty, "\(label(rule, "triggering", index)) marks no spot")
-                XCTAssertEqual(findings(rule, marked.text, example), marked.locations(),
-                               "\(label(rule, "triggering", index)):\n\(marked.text)")
+                let expected = marked.locations(), actual = findings(rule, marked.text, example)
+                XCTAssertEqual(actual, expected,
+                               "\(label(rule, "triggering", index)): expected \(spots(expected)), actual \(spots(actual)):\n\(marked.text)")
             }
         }
     }
@@ -74,8 +80,9 @@ final class RuleExampleTests: XCTestCase {
         for rule in RuleRegistry.all {
             for (index, example) in rule.description.nonTriggering.enumerated() {
                 XCTAssertFalse(example.code.contains(RuleExample.marker), "\(label(rule, "non-triggering", index)) has a marker")
-                XCTAssertEqual(findings(rule, example.code, example), [],
-                               "\(label(rule, "non-triggering", index)):\n\(example.code)")
+                let actual = findings(rule, example.code, example)
+                XCTAssertEqual(actual, [],
+                               "\(label(rule, "non-triggering", index)): expected no finding, actual \(spots(actual)):\n\(example.code)")
             }
         }
     }
@@ -87,8 +94,9 @@ final class RuleExampleTests: XCTestCase {
                 let wrapped = ["/*\n\(text)\n*/\n", "let text = #\"\"\"\n\(text)\n\"\"\"#\n",
                                text.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }.joined(separator: "\n")]
                 for variant in wrapped {
-                    XCTAssertEqual(findings(rule, variant, example), [],
-                                   "\(label(rule, "triggering", index)) fires inside a comment or string:\n\(variant)")
+                    let actual = findings(rule, variant, example)
+                    XCTAssertEqual(actual, [],
+                                   "\(label(rule, "triggering", index)) fires inside a comment or string at \(spots(actual)):\n\(variant)")
                 }
             }
         }
@@ -104,8 +112,9 @@ final class RuleExampleTests: XCTestCase {
                 let shifted = lines.map { $0.contains(RuleExample.marker) ? prefix + $0 : String($0) }.joined(separator: "\n")
                 let original = Marked(example.code).locations()
                 let expected = original.map { SourceLocation(line: $0.line, column: $0.column + prefix.utf8.count) }
-                XCTAssertEqual(findings(rule, Marked(shifted).text, example), expected,
-                               "\(label(rule, "triggering", index)) with a multi-byte prefix")
+                let actual = findings(rule, Marked(shifted).text, example)
+                XCTAssertEqual(actual, expected,
+                               "\(label(rule, "triggering", index)) with a multi-byte prefix: expected \(spots(expected)), actual \(spots(actual))")
             }
         }
     }
@@ -116,7 +125,9 @@ final class RuleExampleTests: XCTestCase {
         for rule in RuleRegistry.all {
             let d = rule.description
             XCTAssertTrue(ids.insert(d.id).inserted, "duplicate id \(d.id)")
-            XCTAssertTrue(d.id.allSatisfy { $0.isLowercase || $0 == "-" } && !d.id.hasPrefix("-") && !d.id.hasSuffix("-"), "\(d.id) is not kebab-case")
+            XCTAssertTrue(d.id.split(separator: "-", omittingEmptySubsequences: false).allSatisfy { word in
+                !word.isEmpty && word.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+            }, "\(d.id) is not kebab-case")
             XCTAssertFalse(d.triggering.isEmpty, "\(d.id) has no triggering example")
             XCTAssertFalse(d.nonTriggering.isEmpty, "\(d.id) has no non-triggering example")
             XCTAssertFalse(d.summary.isEmpty || d.rationale.isEmpty || d.howToFix.isEmpty, "\(d.id) lacks text")

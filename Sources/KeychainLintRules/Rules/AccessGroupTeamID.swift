@@ -61,6 +61,33 @@ struct AccessGroupTeamID: Rule {
                 SecItemCopyMatching(q as CFDictionary, nil)
             }
             """, note: "The known start already rules out both forms."),
+            RuleExample("""
+            let accessGroup = "com.example.SharedItems"
+            func save(_ password: Data) {
+                let addQuery: [String: Any] = [
+                    kSecClass as String:            kSecClassGenericPassword,
+                    kSecAttrService as String:      "com.example.authService",
+                    kSecAttrAccount as String:      "user@example.com",
+                    ↓kSecAttrAccessGroup as String:  accessGroup,
+                    kSecValueData as String:        password
+                ]
+                SecItemAdd(addQuery as CFDictionary, nil)
+            }
+            """, note: "The seed's missing Team ID, through a constant."),
+            RuleExample("""
+            func find() {
+                var q: [String: Any] = [String(kSecClass): kSecClassGenericPassword]
+                #if os(iOS)
+                q[↓String(kSecAttrAccessGroup)] = "shared.com.example"
+                #endif
+                SecItemCopyMatching(q as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            let fallbackGroup = ↓\"""
+                $(AppIdentifierPrefix)com.example.shared
+                \"""
+            """, note: "A multi-line literal."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -104,6 +131,28 @@ struct AccessGroupTeamID: Rule {
             /// In the entitlements file write $(AppIdentifierPrefix)com.example.shared.
             let help = "Entitlements expand $(AppIdentifierPrefix); code must spell the Team ID."
             """, note: "Comments, and prose that mentions the variable, are not access groups."),
+            RuleExample("""
+            let teamID = "SKMME9E2Y8"
+            let accessGroup = "\\(teamID).com.example.SharedItems"
+            func read() {
+                let readQuery: [String: Any] = [
+                    kSecClass as String:            kSecClassGenericPassword,
+                    kSecAttrService as String:      "com.example.authService",
+                    kSecAttrAccount as String:      "user@example.com",
+                    kSecAttrAccessGroup as String:  accessGroup,
+                    kSecReturnData as String:       true
+                ]
+                var result: AnyObject?
+                SecItemCopyMatching(readQuery as CFDictionary, &result)
+            }
+            """, note: "The seed's correct code."),
+            RuleExample("""
+            func find(shared: Bool) {
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword,
+                                     kSecAttrAccessGroup: shared ? "ABCDE12345.com.example.shared" : "com.example.private",
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A ternary is unknown."),
         ],
         requiredLiterals: ["kSec", "IdentifierPrefix)"]
     )
@@ -120,9 +169,13 @@ struct AccessGroupTeamID: Rule {
         reportBuildVariables(in: file, into: &findings)
     }
 
-    /// A string literal in code that starts with `$(AppIdentifierPrefix)`, reported at its opening quote.
+    /// A string literal in code whose text starts with `$(AppIdentifierPrefix)` / `$(TeamIdentifierPrefix)`
+    /// (a multi-line literal's first line after its indentation, or the text right after an
+    /// interpolation, count as a start), reported at its opening quote. Prose that mentions the
+    /// variable later in the text is not an identifier.
     private func reportBuildVariables(in file: KeychainFile, into findings: inout FindingCollector) {
         let code = file.code
+        let bytes = file.source.bytes
         var openStrings: [Int] = []
         for i in 0..<code.count {
             switch code.kind(i) {
@@ -131,16 +184,25 @@ struct AccessGroupTeamID: Rule {
             case .stringEnd:
                 _ = openStrings.popLast()
             case .stringSegment:
-                // Only a literal that starts with the variable is an identifier; prose that mentions it is not.
-                guard let start = openStrings.last, start == i - 1,
-                      file.source.bytes[Int(code.tokens[i].start)] == UInt8(ascii: "$") else { continue }
-                let text = file.source.text(code.tokens[i])
-                if AccessGroup.buildVariables.contains(where: text.hasPrefix) {
-                    findings.report(at: code.offset(start), "$(AppIdentifierPrefix) is expanded only in entitlements files; in code the group fails with errSecMissingEntitlement. Write the Team ID itself.")
+                guard let start = openStrings.last, start == i - 1 || code.kind(i - 1) == .interpolationEnd else { continue }
+                let token = code.tokens[i]
+                var at = Int(token.start)
+                if start == i - 1, Self.isMultiline(code.tokens[start], bytes) {
+                    while at < Int(token.end), [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+                }
+                guard at < Int(token.end), bytes[at] == UInt8(ascii: "$") else { continue }
+                let text = file.source.text(at..<Int(token.end))
+                if let variable = AccessGroup.buildVariables.first(where: text.hasPrefix) {
+                    findings.report(at: code.offset(start), "\(variable) is expanded only in entitlements files; in code the group fails with errSecMissingEntitlement. Write the Team ID itself.")
                 }
             default:
                 continue
             }
         }
+    }
+
+    /// Whether a string's opening delimiter is `"""` (with any number of `#`).
+    private static func isMultiline(_ token: Token, _ bytes: [UInt8]) -> Bool {
+        token.length >= 3 && bytes[Int(token.end) - 3..<Int(token.end)].allSatisfy { $0 == UInt8(ascii: "\"") }
     }
 }

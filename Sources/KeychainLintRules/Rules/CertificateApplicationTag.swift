@@ -55,6 +55,18 @@ struct CertificateApplicationTag: Rule {
                 }
             }
             """),
+            RuleExample("""
+            private let Class = String(kSecClass)
+            private let Tag = String(kSecAttrApplicationTag)
+            func store(_ cert: SecCertificate) {
+                var q: [String: Any] = [Class: kSecClassCertificate, String(kSecValueRef): cert]
+                #if os(iOS)
+                q[↓Tag] = Data("com.example.client".utf8)
+                #endif
+                q[String(kSecUseDataProtectionKeychain)] = true
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Key aliases; an entry inside #if is present on that path."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -83,6 +95,38 @@ struct CertificateApplicationTag: Rule {
                 ]
                 SecKeyCreateRandomKey(attributes as CFDictionary, nil)
             }
+            """),
+            RuleExample("""
+            func store(_ certificate: SecCertificate) -> OSStatus {
+                let addQuery: [String: Any] = [
+                    kSecClass as String: kSecClassCertificate,
+                    kSecValueRef as String: certificate,
+                    kSecUseDataProtectionKeychain as String: true
+                ]
+                return SecItemAdd(addQuery as CFDictionary, nil)
+            }
+            """, note: "The seed's certificate add."),
+            RuleExample("""
+            func find(itemClass: CFString, tag: Data) {
+                SecItemCopyMatching([kSecClass: itemClass, kSecAttrApplicationTag: tag,
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "An unknown class never fires on its own."),
+            RuleExample("""
+            func find(tag: Data) {
+                var q = [String: Any]()
+                q[kSecClass as String] = kSecClassKey
+                q[kSecAttrApplicationTag as String] = tag
+                q[kSecAttrKeyType as String] = kSecAttrKeyTypeECSECPrimeRandom
+                q[kSecUseDataProtectionKeychain as String] = true
+                SecItemCopyMatching(q as CFDictionary, nil)
+                SecItemDelete([kSecClass: kSecClassCertificate, kSecAttrLabel: "client",
+                               kSecUseDataProtectionKeychain: true] as CFDictionary)
+            }
+            """),
+            RuleExample("""
+            let help = "kSecClassCertificate items have no kSecAttrApplicationTag"
+            // [kSecClass: kSecClassCertificate, kSecAttrApplicationTag: tag]
             """),
         ]
     )

@@ -80,6 +80,27 @@ struct GenericPasswordWebLogin: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            func save(_ password: Data) {
+                let badQuery: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    ↓kSecAttrService as String: "example.com",
+                    kSecAttrAccount as String: "user@example.com",
+                    kSecValueData as String: "password123".data(using: .utf8)!
+                ]
+                print(badQuery)
+            }
+            """, note: "The seed's wrong class; no call is needed."),
+            RuleExample("""
+            func save(_ password: Data) {
+                var q: [String: Any] = [String(kSecClass): kSecClassGenericPassword, String(kSecValueData): password]
+                #if os(macOS)
+                q[↓String(kSecAttrService)] = "https://mail.example.net"
+                q[String(kSecUseDataProtectionKeychain)] = true
+                #endif
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """),
         ],
         nonTriggering: [
             RuleExample("""
@@ -148,6 +169,18 @@ struct GenericPasswordWebLogin: Rule {
             let help = "Use kSecClassGenericPassword with kSecAttrService https://example.com only in tests"
             // kSecAttrService as String: "https://example.com"
             """),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "io.github.example.cli",
+                            kSecAttrAccount: "localhost", kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "Reverse-DNS ids starting with a top-level domain, and single labels, are not host names."),
+            RuleExample("""
+            func save(_ token: Data, staging: Bool) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: staging ? "https://staging.example.com" : "https://example.com",
+                            kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A ternary is unknown."),
         ]
     )
 

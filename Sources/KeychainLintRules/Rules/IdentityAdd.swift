@@ -57,6 +57,21 @@ struct IdentityAdd: Rule {
                 }
             }
             """, note: "Built by a helper, reported at the helper's key."),
+            RuleExample("""
+            func identityItem(_ identity: SecIdentity) -> [String: Any] {
+                [↓kSecClass as String: kSecClassIdentity, kSecValueRef as String: identity]
+            }
+            """, note: "No call is visible, but the dictionary carries kSecValueRef: it is an add."),
+            RuleExample("""
+            func store(_ identity: SecIdentity) {
+                var q: [String: Any] = [kSecValueRef as String: identity]
+                q.merge([↓kSecClass as String: kSecClassIdentity]) { $1 }
+                #if os(macOS)
+                q[kSecUseDataProtectionKeychain as String] = true
+                #endif
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """),
         ],
         nonTriggering: [
             RuleExample("""
@@ -90,6 +105,27 @@ struct IdentityAdd: Rule {
                 SecItemDelete([kSecClass: kSecClassIdentity, kSecAttrLabel: "client", kSecUseDataProtectionKeychain: true] as CFDictionary)
             }
             """),
+            RuleExample("""
+            func rename() {
+                SecItemUpdate([String(kSecClass): kSecClassIdentity, String(kSecAttrLabel): "old",
+                               String(kSecUseDataProtectionKeychain): true] as CFDictionary,
+                              [String(kSecAttrLabel): "new"] as CFDictionary)
+            }
+            """),
+            RuleExample("""
+            var identityQuery: [String: Any] {
+                [kSecClass as String: kSecClassIdentity, kSecReturnRef as String: true, kSecMatchLimit as String: kSecMatchLimitAll]
+            }
+            """, note: "A query built for later use, without item data, is not an add."),
+            RuleExample("""
+            func importIdentity(_ p12: Data) {
+                var items: CFArray?
+                SecPKCS12Import(p12 as CFData, [kSecImportExportPassphrase as String: "p12password"] as CFDictionary, &items)
+                guard let first = (items as? [[String: Any]])?.first,
+                      let identity = first[kSecImportItemIdentity as String] else { return }
+                print(identity)
+            }
+            """, note: "The seed's PKCS#12 import."),
         ]
     )
 

@@ -66,6 +66,36 @@ struct MissingDataProtectionKeychain: Rule {
                 SecItemCopyMatching(↓[kSecValueRef: ref, kSecReturnAttributes: true] as CFDictionary, nil)
             }
             """, note: "A kSecValueRef lookup still needs the flag."),
+            RuleExample("""
+            func save(_ token: Data, keychain: SecKeychain) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                #if DEBUG
+                q[kSecUseKeychain as String] = keychain
+                #endif
+                ↓SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "The file-based keychain is named only on some macOS builds."),
+            RuleExample("""
+            func save(_ token: Data, synced: Bool) {
+                SecItemAdd(↓[kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: synced ? kCFBooleanTrue! : kCFBooleanFalse!,
+                            kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "A value that may or may not be true does not exempt the dictionary."),
+            RuleExample("""
+            func attributes(of items: [SecKey]) {
+                var out: CFTypeRef?
+                SecItemCopyMatching(↓[kSecMatchItemList: items, kSecReturnAttributes: true] as CFDictionary, &out)
+            }
+            """),
+            RuleExample("""
+            func rotate(_ token: Data) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                q.merge([kSecUseDataProtectionKeychain as String: true]) { $1 }
+                SecItemAdd(q as CFDictionary, nil)
+                q.removeValue(forKey: kSecUseDataProtectionKeychain as String)
+                ↓SecItemDelete(q as CFDictionary)
+            }
+            """, note: "Removed before the second call."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -123,6 +153,33 @@ struct MissingDataProtectionKeychain: Rule {
                 [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.notes"]
             }
             """, note: "No call is visible: the rule needs one."),
+            RuleExample("""
+            private let Class = String(kSecClass)
+            private let DataProtection = String(kSecUseDataProtectionKeychain)
+            func save(_ token: Data) {
+                var q: [String: Any] = [Class: kSecClassGenericPassword]
+                q.updateValue(token, forKey: kSecValueData as String)
+                q.updateValue(true, forKey: DataProtection)
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Key aliases and updateValue."),
+            RuleExample("""
+            func find(in keychains: [SecKeychain], access: SecAccess, token: Data) {
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecMatchSearchList: keychains] as CFDictionary, nil)
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccess: access, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "A search list or a SecAccess names the file-based keychain."),
+            RuleExample("""
+            func save(_ token: Data, keychain: SecKeychain) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                #if os(macOS)
+                q[kSecUseKeychain as String] = keychain
+                #else
+                q[kSecUseDataProtectionKeychain as String] = true
+                #endif
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """),
         ]
     )
 

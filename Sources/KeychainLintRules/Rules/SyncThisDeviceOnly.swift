@@ -67,6 +67,41 @@ struct SyncThisDeviceOnly: Rule {
                 SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
             }
             """),
+            RuleExample("""
+            func makeKey() {
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrKeySizeInBits as String: 256,
+                    ↓kSecAttrSynchronizable as String: true,
+                    kSecPrivateKeyAttrs as String: [
+                        kSecAttrIsPermanent as String: true,
+                        kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    ],
+                ]
+                SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+            }
+            """, note: "kSecPrivateKeyAttrs belong to the same item."),
+            RuleExample("""
+            func save(_ token: Data) {
+                guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, nil) else { return }
+                var q = [String: Any]()
+                q[String(kSecClass)] = kSecClassGenericPassword
+                q[String(kSecAttrService)] = "com.example.token"
+                q.merge([String(kSecAttrAccessControl): access, ↓String(kSecAttrSynchronizable): kCFBooleanTrue as Any]) { $1 }
+                q[String(kSecValueData)] = token
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func save(_ token: Data) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, ↓kSecAttrSynchronizable as String: true]
+                #if os(iOS)
+                q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                #endif
+                q[kSecValueData as String] = token
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "An entry added on some path is present: the iOS build fails."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -102,12 +137,56 @@ struct SyncThisDeviceOnly: Rule {
                             kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            let teamID = "SKMME9E2Y8"
+            func save(_ password: Data) {
+                let syncQuery: [String: Any] = [
+                    kSecClass as String:                kSecClassGenericPassword,
+                    kSecAttrService as String:          "com.example.authService",
+                    kSecAttrAccount as String:          "user@example.com",
+                    kSecAttrAccessGroup as String:      "\\(teamID).com.example.SharedItems",
+                    kSecAttrSynchronizable as String:   kCFBooleanTrue!,
+                    kSecAttrAccessible as String:       kSecAttrAccessibleAfterFirstUnlock,
+                    kSecValueData as String:            password
+                ]
+                SecItemAdd(syncQuery as CFDictionary, nil)
+            }
+            """, note: "The seed's synced item."),
+            RuleExample("""
+            func save(_ token: Data) {
+                guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil) else { return }
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: true,
+                            kSecAttrAccessControl: access, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "An access control whose protection may sync."),
+            RuleExample("""
+            func save(_ token: Data, accessibility: CFString, synchronizable: Bool) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: true,
+                            kSecAttrAccessible: accessibility, kSecValueData: token] as CFDictionary, nil)
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrSynchronizable: synchronizable,
+                            kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "Parameters are unknown values."),
+            RuleExample("""
+            func makeKey() {
+                let attributes: [String: Any] = [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                    kSecAttrKeySizeInBits as String: 256,
+                    kSecPrivateKeyAttrs as String: [
+                        kSecAttrIsPermanent as String: true,
+                        kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    ],
+                ]
+                SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+            }
+            """),
         ]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
-            let entries = use.dictionary.entries
+            // kSecPrivateKeyAttrs / kSecPublicKeyAttrs belong to the same item (SecKeyCreateRandomKey).
+            let entries = use.dictionary.allEntries
             guard let sync = entries.first(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue }),
                   entries.contains(where: { KeychainFacts.accessibilityKeys.contains($0.key) && KeychainFacts.isThisDeviceOnly($0.value) })
             else { continue }
