@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Benchmark keychain-lint against `grep -rc kSec` on the same tree, alternating runs.
+
+Usage (from the repository root):
+  python3 Benchmarks/bench.py                      # both corpora, 7 runs each
+  python3 Benchmarks/bench.py --runs 11 --corpus DIR
+
+Corpora are made with the shared deterministic generator (../shared/bench/gen_corpus.py, or
+--generator PATH): the 1% corpus (2,000 files, 50 MB, about 1% keychain files) and a dense one
+(every file holds keychain code). The planted mistakes in each corpus's manifest.json must all be
+found, and nothing else, so a speed-up can never come from skipping work.
+
+Prints median wall time, MB/s, peak RSS of keychain-lint, and the ratio to grep.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "keychain-lint"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                         capture_output=True, text=True)
+    return os.path.join(out.stdout.strip(), "keychain-lint")
+
+
+def generate(generator, out, files, mb, ratio):
+    if os.path.exists(os.path.join(out, "manifest.json")):
+        return
+    subprocess.run([sys.executable, generator, "--out", out, "--files", str(files), "--mb", str(mb),
+                    "--seed", "1", "--keychain-ratio", str(ratio)], check=True, stdout=subprocess.DEVNULL)
+
+
+def timed(cmd, cwd):
+    """Wall time and this child's own peak RSS (kB) of one run."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = 0
+    return wall, usage.ru_maxrss
+
+
+def check_manifest(binary, corpus):
+    manifest = json.load(open(os.path.join(corpus, "manifest.json")))
+    out = subprocess.run([binary, "--format", "json", "."], cwd=corpus, capture_output=True, text=True)
+    found = {(f["file"].removeprefix("./"), f["line"], f["ruleId"]) for f in json.loads(out.stdout)["findings"]}
+    want = {(p["file"], p["line"], p["rule"]) for p in manifest["planted"] if "rule" in p}
+    return len(want), sorted(want - found), sorted(found - want)
+
+
+def bench(binary, corpus, runs, label):
+    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".swift"))
+    tool, grep, rss = [], [], 0
+    for _ in range(runs):  # alternate so both see the same cache and machine state
+        w, peak = timed([binary, "."], corpus)
+        tool.append(w)
+        rss = max(rss, peak)
+        w, _ = timed(["grep", "-rc", "kSec", "."], corpus)
+        grep.append(w)
+    parallel_out = subprocess.run([binary, "."], cwd=corpus, capture_output=True).stdout
+    sequential = subprocess.run([binary, "."], cwd=corpus, capture_output=True,
+                                env=dict(os.environ, KEYCHAIN_LINT_JOBS="1")).stdout
+    planted, missing, unexpected = check_manifest(binary, corpus)
+    t, g = statistics.median(tool), statistics.median(grep)
+    mb = size / 1e6
+    print(f"{label}: {mb:.1f} MB, {runs} runs")
+    print(f"  keychain-lint  median {t:.3f} s  {mb / t:7.1f} MB/s  peak RSS {rss / 1024:.1f} MB")
+    print(f"  grep -rc kSec  median {g:.3f} s  {mb / g:7.1f} MB/s")
+    print(f"  ratio to grep  {t / g:.2f}x")
+    print(f"  planted findings: {planted}, missing {len(missing)}, unexpected {len(unexpected)}")
+    print(f"  parallel output identical to sequential: {parallel_out == sequential}")
+    ok = not missing and not unexpected and parallel_out == sequential
+    for m in missing[:10]:
+        print("    missing", m)
+    for u in unexpected[:10]:
+        print("    unexpected", u)
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "keychain-lint-bench"))
+    ap.add_argument("--generator", default=os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py"))
+    a = ap.parse_args()
+    if not os.path.exists(a.generator):
+        sys.exit(f"corpus generator not found: {a.generator} (pass --generator)")
+    binary = build()
+    sparse = os.path.join(a.work, "sparse")
+    dense = os.path.join(a.work, "dense")
+    generate(a.generator, sparse, 2000, 50, 0.01)
+    generate(a.generator, dense, 400, 10, 1.0)
+    ok = bench(binary, sparse, a.runs, "1% keychain corpus")
+    ok = bench(binary, dense, a.runs, "dense keychain corpus") and ok
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
