@@ -111,7 +111,9 @@ package final class CodeView: @unchecked Sendable {
             var parent: ConditionRegion.ID
             var earlier: Condition
             var current: ConditionRegion.ID
+            var siblings: Int
         }
+        static let maxDepth = 64
         var frames: [Frame] = []
 
         init(source: SourceFile) {
@@ -164,9 +166,22 @@ package final class CodeView: @unchecked Sendable {
             switch word {
             case "#if":
                 let parent = currentRegion
-                frames.append(Frame(parent: parent, earlier: .never, current: newRegion(parent: parent, clause: clause, earlier: .never)))
+                // Past a sane depth, nested clauses share their parent's region: conditions stay
+                // small, so evaluating every region stays linear in the file.
+                if frames.count >= Self.maxDepth {
+                    frames.append(Frame(parent: parent, earlier: .never, current: parent, siblings: 0))
+                    break
+                }
+                frames.append(Frame(parent: parent, earlier: .never, current: newRegion(parent: parent, clause: clause, earlier: .never), siblings: 1))
             case "#elseif", "#else":
                 guard var frame = frames.popLast() else { break }
+                if frame.current == frame.parent || frame.siblings >= Self.maxDepth {
+                    // Too deep or too many clauses: this clause is not decided (the parent's region, unknown).
+                    frame.current = frame.siblings >= Self.maxDepth ? newRegion(parent: frame.parent, clause: .unknown, earlier: .never) : frame.parent
+                    frames.append(frame)
+                    break
+                }
+                frame.siblings += 1
                 let previous = clauseCondition(of: frame)
                 frame.earlier = frame.earlier == .never ? previous : .or(frame.earlier, previous)
                 frame.current = newRegion(parent: frame.parent, clause: clause, earlier: frame.earlier)
@@ -186,8 +201,6 @@ package final class CodeView: @unchecked Sendable {
         mutating func newRegion(parent: ConditionRegion.ID, clause: Condition, earlier: Condition) -> ConditionRegion.ID {
             var condition = clause
             if earlier != .never { condition = .and(.not(earlier), condition) }
-            // Past a sane depth, stop growing the expression: evaluating it must stay shallow.
-            if frames.count > 64 { condition = .unknown }
             if parent != 0 { condition = .and(conditions[Int(parent)], condition) }
             let id = ConditionRegion.ID(conditions.count)
             conditions.append(condition)

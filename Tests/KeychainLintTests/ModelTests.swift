@@ -223,6 +223,35 @@ final class ModelTests: XCTestCase {
                        [.discarded, .discarded, .bound(name: "status"), .usedInPlace, .returned])
     }
 
+    /// Deep `#if` nesting and long `#elseif` chains must not make region evaluation quadratic.
+    func testDeepConditionalCompilationIsLinear() {
+        func work(_ n: Int) -> Int {
+            let nested = String(repeating: "#if os(iOS)\n", count: n) + "let x = 1\n" + String(repeating: "#endif\n", count: n)
+            let chain = "#if os(iOS)\n" + String(repeating: "#elseif DEBUG\nlet y = 2\n", count: n) + "#endif\n"
+            let file = KeychainFile(source: SourceFile(path: "T.swift", text: nested + chain), platforms: .all)
+            // The work measure: the total size of every region's condition, which evaluation walks.
+            return file.regions.reduce(0) { $0 + Self.size($1.condition) }
+        }
+        let small = work(2_000), large = work(4_000)
+        XCTAssertLessThan(Double(large), Double(small) * 2.5, "condition size grows faster than the input")
+        // Inside the 64-deep limit, an entry is still decided per platform.
+        let file = KeychainFile(source: SourceFile(path: "T.swift", text: "#if os(iOS)\n#if DEBUG\nlet a = [kSecClass: kSecClassKey]\n#endif\n#endif\n"), platforms: .all)
+        XCTAssertFalse(file.mayRunOnMacOS(file.code.region[file.code.count - 1]))
+    }
+
+    private static func size(_ c: Condition) -> Int {
+        var stack = [c], n = 0
+        while let top = stack.popLast() {
+            n += 1
+            switch top {
+            case .not(let a): stack.append(a)
+            case .and(let a, let b), .or(let a, let b): stack.append(a); stack.append(b)
+            default: break
+            }
+        }
+        return n
+    }
+
     func testHostileNestingStaysBounded() {
         let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
         let colons = String(repeating: "[kSecClass: ", count: 5_000) + "1" + String(repeating: "]", count: 5_000)
