@@ -38,6 +38,10 @@ package enum ReporterRegistry {
     package static let all: [any Reporter.Type] = [
         XcodeReporter.self,
         JSONReporter.self,
+        SARIFReporter.self,
+        GitHubReporter.self,
+        CheckstyleReporter.self,
+        SummaryReporter.self,
     ]
 
     package static var defaultName: String { all[0].name }
