@@ -124,12 +124,26 @@ package enum CommandLineTool {
         let result = LintResult(filesLinted: filesLinted, findings: findings,
                                 rules: rules.map { type(of: $0.rule).description })
         stdout.write(reporter.report(result))
+        for output in options.outputs {
+            guard let extra = ReporterRegistry.reporter(named: output.format) else { continue }
+            do {
+                try AtomicFile.replace(fileSystemPath(output.path, workingDirectory), with: extra.report(result))
+            } catch {
+                stderr.write("keychain-lint: error: \(error)\n")
+                pathError = true
+            }
+        }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         stderr.write(summary(files: filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds))
 
         if pathError { return ExitCode.usage }
         return result.errorCount > 0 ? ExitCode.errorFindings : ExitCode.success
+    }
+
+    private static func fileSystemPath(_ path: String, _ workingDirectory: String?) -> String {
+        guard let wd = workingDirectory, !path.hasPrefix("/") else { return path }
+        return wd.hasSuffix("/") ? wd + path : wd + "/" + path
     }
 
     /// `Linted N files: E errors, W warnings in T s`

@@ -2,7 +2,7 @@ import KeychainLintModel
 import KeychainLintReporters
 
 /// The parsed command line.
-package struct Options: Equatable {
+package struct Options {
     package enum Action: Equatable {
         case lint
         case help
@@ -18,6 +18,8 @@ package struct Options: Equatable {
     /// The union of every `--platform`; `nil` when none was given (then project files decide).
     package var platforms: PlatformSet?
     package var rules = RuleSelection()
+    /// `--output FORMAT=PATH`: extra reports written to files, each atomically.
+    package var outputs: [(format: String, path: String)] = []
     /// Whether `--format` was given (the `rules` command defaults to text, not the lint format).
     package var formatGiven = false
 
@@ -32,6 +34,7 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownFormat(String)
     case unknownPlatform(String)
     case unknownRule(String, suggestion: String?)
+    case badOutput(String)
 
     package var description: String {
         switch self {
@@ -45,6 +48,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "unknown format '\(f)' (expected one of: \(ReporterRegistry.names.joined(separator: ", ")))"
         case .unknownPlatform(let p):
             return "unknown platform '\(p)' (expected one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .badOutput(let spec):
+            return "--output needs FORMAT=PATH, got '\(spec)'"
         case .unknownRule(let id, let suggestion):
             return "unknown rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? " (see 'keychain-lint rules')")
         }
@@ -117,6 +122,12 @@ extension Options {
                 let p = try value()
                 guard let platform = Platform(rawValue: p.lowercased()) else { throw .unknownPlatform(p) }
                 options.platforms = (options.platforms ?? []).union(PlatformSet(platform))
+            case "--output":
+                let spec = try value()
+                guard let eq = spec.firstIndex(of: "="), !spec[spec.index(after: eq)...].isEmpty else { throw .badOutput(spec) }
+                let format = String(spec[..<eq])
+                guard ReporterRegistry.names.contains(format) else { throw .unknownFormat(format) }
+                options.outputs.append((format, String(spec[spec.index(after: eq)...])))
             case "--enable":
                 options.rules.enable.append(try value())
             case "--disable":
@@ -153,6 +164,9 @@ extension Options {
           --platform <platform>  Lint every file as built for this platform instead of
                                  what its project file says. Repeat for several.
                                  Platforms: \(platforms).
+          --output <format>=<path>
+                                 Also write a report in that format to a file (written
+                                 atomically). Repeat for several.
           --enable <rule>        Turn on a rule that is off by default. Repeatable.
           --disable <rule>       Turn off a rule. Repeatable.
           --only <rule>          Run only this rule (repeat for several).
