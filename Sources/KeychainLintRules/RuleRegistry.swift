@@ -16,6 +16,11 @@ package enum RuleRegistry {
         AccessGroupUpdate.self,
         BroadDelete.self,
         MissingAccessibility.self,
+        DeprecatedAccessibility.self,
+        ApplicationLabelString.self,
+        AppGroupOnMacOS.self,
+        UnhandledDuplicateItem.self,
+        SyncQueryMissingSynchronizable.self,
         EntitlementAccessGroupPrefix.self,
         AccessGroupNotEntitled.self,
     ]

@@ -1,0 +1,82 @@
+import KeychainLintModel
+import KeychainLintTokenizer
+
+/// The "Always" accessibilities leave items readable on a locked device and are deprecated.
+struct DeprecatedAccessibility: Rule {
+    static let description = RuleDescription(
+        id: "deprecated-accessibility",
+        defaultSeverity: .warning,
+        summary: "kSecAttrAccessibleAlways or kSecAttrAccessibleAlwaysThisDeviceOnly (or their raw values dk/dku).",
+        rationale: """
+        Items with an Always accessibility can be read while the device is locked, so they are not \
+        protected by the passcode at all. Both constants are deprecated since iOS 12 and macOS 10.14.
+        """,
+        howToFix: "Use kSecAttrAccessibleAfterFirstUnlock (or …ThisDeviceOnly) for items background work needs, otherwise kSecAttrAccessibleWhenUnlocked.",
+        triggering: [
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example", kSecAttrAccount: "t",
+                            kSecAttrAccessible: ↓kSecAttrAccessibleAlways, kSecValueData: token,
+                            kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func save(_ token: Data) {
+                var q = [String: Any]()
+                q[kSecClass as String] = kSecClassGenericPassword
+                q[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlwaysThisDeviceOnly
+                q[kSecValueData as String] = token
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            enum Accessibility { static let background = ↓kSecAttrAccessibleAlways as String }
+            """, note: "Anywhere in code."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessible: ↓"dku", kSecValueData: token,
+                            kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "The raw value, reported at the value."),
+        ],
+        nonTriggering: [
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
+                            kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A longer identifier is another constant."),
+            RuleExample("""
+            // Migrated away from kSecAttrAccessibleAlways in 2019.
+            let help = "Never use kSecAttrAccessibleAlways"
+            """),
+            RuleExample("""
+            let kSecAttrAccessibleAlwaysCompat = "legacy"
+            func label() -> String { kSecAttrAccessibleAlwaysCompat }
+            """),
+            RuleExample("""
+            func find() {
+                SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrLabel: "dk",
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "dk as another attribute's value is just text."),
+        ]
+    )
+
+    func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        let code = file.code
+        for i in 0..<code.count where code.kind(i) == .identifier {
+            let token = code.tokens[i]
+            guard token.length >= 24, file.source.token(token, hasPrefix: "kSecAttrAccessibleAlways"),
+                  file.source.token(token, is: "kSecAttrAccessibleAlways") || file.source.token(token, is: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
+                  code.kind(i - 1) != .period else { continue }
+            findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
+        }
+        for use in file.uses {
+            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessible" {
+                guard let raw = entry.value.stringValue?.known, raw == "dk" || raw == "dku" else { continue }
+                findings.report(at: entry.valueOffset, "\"\(raw)\" is the raw value of a deprecated Always accessibility; the item stays readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
+            }
+        }
+    }
+}
