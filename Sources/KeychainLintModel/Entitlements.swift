@@ -76,12 +76,16 @@ package struct EntitlementsFile: Sendable {
 
     static func entry(_ entry: String, matches group: String) -> Bool {
         for variable in ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"] where entry.hasPrefix(variable) {
-            let rest = entry.dropFirst(variable.count)
-            let bytes = Array(group.utf8)
-            guard bytes.count > 11, bytes[10] == UInt8(ascii: "."),
-                  bytes[0..<10].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }) else { return false }
-            return String(decoding: bytes[11...], as: UTF8.self) == rest
+            guard Self.startsWithTeamID(group) else { return false }
+            return group.utf8.dropFirst(11).elementsEqual(entry.utf8.dropFirst(variable.utf8.count))
         }
         return entry == group
+    }
+
+    /// `[A-Z0-9]{10}.` followed by at least one byte: how every keychain access group begins.
+    package static func startsWithTeamID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count > 11 && bytes[10] == 0x2E
+            && bytes[0..<10].allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 }

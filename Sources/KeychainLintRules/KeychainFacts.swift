@@ -92,12 +92,7 @@ enum AccessGroup {
         return !isComplete || bytes.count >= expected.count
     }
 
-    /// `[A-Z0-9]{10}.` followed by at least one byte.
-    static func startsWithTeamID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count > 11 && bytes[10] == 0x2E
-            && bytes[0..<10].allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
-    }
+    static func startsWithTeamID(_ text: String) -> Bool { EntitlementsFile.startsWithTeamID(text) }
 
     /// Build-setting variables that only entitlements files expand.
     static let buildVariables = ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"]
