@@ -60,17 +60,40 @@ package struct Linter: Sendable {
 
     package func lint(_ file: KeychainFile) -> [Finding] {
         var findings: [Finding] = []
+        var suppressions = Suppressions(source: file.source)
         for active in rules {
             var collector = FindingCollector()
             active.rule.check(file, into: &collector)
             let id = type(of: active.rule).description.id
             for raw in collector.raw {
                 let location = file.source.location(of: raw.offset)
+                if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: location.line) { continue }
                 findings.append(Finding(
                     ruleID: id, severity: active.severity, message: raw.message,
                     path: file.source.path, line: location.line, column: location.column))
             }
         }
+        findings += superfluous(suppressions, in: file)
         return Finding.sortedForOutput(findings)
+    }
+
+    /// A suppression that hid nothing is reported, so suppressions cannot outlive their reason.
+    /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
+    private func superfluous(_ suppressions: Suppressions, in file: KeychainFile) -> [Finding] {
+        guard let meta = rules.first(where: { type(of: $0.rule).description.id == SuperfluousSuppression.id }) else { return [] }
+        let active = Set(rules.map { type(of: $0.rule).description.id })
+        let known = Set(RuleRegistry.all.map { $0.description.id })
+        var findings: [Finding] = []
+        for d in suppressions.directives where !d.used && d.scope != .until {
+            let unknown = d.rules.filter { $0 != "all" && !known.contains($0) }
+            guard !unknown.isEmpty || d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
+            let location = file.source.location(of: d.offset)
+            let message = unknown.isEmpty
+                ? "This suppression hides no finding; it only hides future ones. Remove it."
+                : "This suppression names no rule keychain-lint has (\(unknown.joined(separator: ", "))). Fix the id or remove it."
+            findings.append(Finding(ruleID: SuperfluousSuppression.id, severity: meta.severity, message: message,
+                                    path: file.source.path, line: location.line, column: location.column))
+        }
+        return findings
     }
 }

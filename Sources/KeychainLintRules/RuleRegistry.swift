@@ -23,6 +23,7 @@ package enum RuleRegistry {
         SyncQueryMissingSynchronizable.self,
         EntitlementAccessGroupPrefix.self,
         AccessGroupNotEntitled.self,
+        SuperfluousSuppression.self,
     ]
 
     package static func rule(id: String) -> (any Rule.Type)? {

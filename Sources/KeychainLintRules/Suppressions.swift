@@ -1,0 +1,67 @@
+import KeychainLintTokenizer
+
+/// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,
+/// with `all` for every rule. Read from the file's comments; applied to findings by line.
+struct Suppressions {
+    struct Directive {
+        enum Scope { case from, until, next, this }
+        var scope: Scope
+        var rules: [String]
+        var offset: Int
+        var line: Int
+        /// Whether it hid at least one finding (a `disable` also counts what its region hid).
+        var used = false
+    }
+
+    private(set) var directives: [Directive] = []
+
+    init(source: SourceFile) {
+        for token in source.tokens where token.kind == .lineComment || token.kind == .docLineComment {
+            guard source.token(token, hasPrefix: "//") else { continue }
+            var text = Substring(source.text(token).dropFirst(2))
+            if text.first == "/" { text = text.dropFirst() }
+            while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+            guard text.hasPrefix("keychain-lint:") else { continue }
+            text = text.dropFirst("keychain-lint:".count)
+            let command = text.prefix { $0 != " " && $0 != "\t" }
+            let scope: Directive.Scope
+            switch command {
+            case "disable": scope = .from
+            case "enable": scope = .until
+            case "disable:next": scope = .next
+            case "disable:this": scope = .this
+            default: continue
+            }
+            var list = text.dropFirst(command.count)
+            if let reason = list.range(of: " - ") { list = list[..<reason.lowerBound] }
+            let rules = list.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+            guard !rules.isEmpty else { continue }
+            let line = source.location(of: Int(token.start)).line
+            directives.append(Directive(scope: scope, rules: rules, offset: Int(token.start), line: line))
+        }
+    }
+
+    var isEmpty: Bool { directives.isEmpty }
+
+    /// Whether the finding is hidden; marks the directives that hide it as used.
+    mutating func suppresses(rule: String, line: Int) -> Bool {
+        var hidden = false
+        // Region directives: the last disable/enable for this rule at or before the line decides.
+        var regionDisabler: Int?
+        for (index, d) in directives.enumerated() where d.line <= line && (d.rules.contains(rule) || d.rules.contains("all")) {
+            switch d.scope {
+            case .from: regionDisabler = index
+            case .until: regionDisabler = nil
+            case .this where d.line == line, .next where d.line + 1 == line:
+                directives[index].used = true
+                hidden = true
+            default: break
+            }
+        }
+        if let index = regionDisabler {
+            directives[index].used = true
+            hidden = true
+        }
+        return hidden
+    }
+}
