@@ -46,8 +46,9 @@ package struct RuleDescription: Sendable {
     package var howToFix: String
     package var triggering: [RuleExample]
     package var nonTriggering: [RuleExample]
-    /// Byte strings at least one of which a file must contain for this rule to find anything in it.
+    /// Byte strings at least one of which a Swift file must contain for this rule to find anything in it.
     /// The prefilter skips files that contain none of any enabled rule's literals without tokenizing them.
+    /// Empty only for rules that read entitlements files, never Swift.
     package var requiredLiterals: [String]
 
     package init(

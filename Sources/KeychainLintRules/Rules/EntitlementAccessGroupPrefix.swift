@@ -53,7 +53,7 @@ struct EntitlementAccessGroupPrefix: Rule {
             </plist>
             """),
         ],
-        requiredLiterals: ["keychain-access-groups"]
+        requiredLiterals: []  // it reads entitlements files only: no Swift file needs tokenizing for it
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {}
