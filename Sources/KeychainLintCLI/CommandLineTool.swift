@@ -59,6 +59,14 @@ package enum CommandLineTool {
         case .listRules:
             stdout.write(options.formatGiven && options.format == "json" ? RuleListing.json(availableRules) : RuleListing.text(availableRules))
             return ExitCode.success
+        case .explain(let id):
+            guard let rule = availableRules.first(where: { $0.description.id == id }) else {
+                let suggestion = RuleSelection.closest(to: id, in: availableRules.map { $0.description.id })
+                stderr.write("keychain-lint: error: \(UsageError.unknownRule(id, suggestion: suggestion))\n")
+                return ExitCode.usage
+            }
+            stdout.write(RuleDocumentation.markdown(for: rule.description))
+            return ExitCode.success
         case .lint:
             break
         }

@@ -9,6 +9,8 @@ package struct Options {
         case version
         /// `keychain-lint rules`: list the rules.
         case listRules
+        /// `keychain-lint explain RULE`: print the rule's page.
+        case explain(String)
     }
 
     package var action: Action = .lint
@@ -67,6 +69,10 @@ extension Options {
         if arguments.first == "rules" {
             options.action = .listRules
             i = 1
+        } else if arguments.first == "explain" {
+            guard arguments.count == 2 else { throw .missingValue("explain") }
+            options.action = .explain(arguments[1])
+            return options
         }
 
         while i < arguments.count {
@@ -153,6 +159,7 @@ extension Options {
 
         USAGE: keychain-lint [options] [PATH ...]
                keychain-lint rules [--format json]
+               keychain-lint explain <rule>
 
           Lints every *.swift file under each PATH (default: the current directory).
           Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage

@@ -83,6 +83,17 @@ final class RuleSelectionTests: XCTestCase {
         XCTAssertEqual(array.map { $0["summary"]! }, RuleRegistry.all.map { $0.description.summary })
     }
 
+    func testExplainPrintsTheRulePage() throws {
+        let r = run(["explain", "identity-add"])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.out, RuleDocumentation.markdown(for: IdentityAdd.description))
+        XCTAssertTrue(r.out.contains("## Why it matters") && r.out.contains("## How to fix") && r.out.contains("## Triggering examples"))
+        let typo = run(["explain", "identity-ad"])
+        XCTAssertEqual(typo.code, 2)
+        XCTAssertTrue(typo.err.contains("did you mean 'identity-add'?"), typo.err)
+        XCTAssertEqual(run(["explain"]).code, 2)
+    }
+
     func testClosestID() {
         XCTAssertEqual(RuleSelection.closest(to: "identity-ad", in: ["identity-add", "broad-delete"]), "identity-add")
         XCTAssertNil(RuleSelection.closest(to: "completely-different-thing", in: ["identity-add"]))
