@@ -15,6 +15,12 @@ enum KeychainFacts {
         }
     }
 
+    /// A query by item reference (`kSecValueRef`, `kSecValuePersistentRef`, `kSecMatchItemList`)
+    /// selects exactly those items, whatever other attributes it leaves out.
+    static func namesOneItem(_ dictionary: KeychainDictionary) -> Bool {
+        dictionary.has("kSecValueRef") || dictionary.has("kSecValuePersistentRef") || dictionary.has("kSecMatchItemList")
+    }
+
     /// Whether the entry's key is one of the keys that name the item's accessibility.
     static let accessibilityKeys: Set<String> = ["kSecAttrAccessible", "kSecAttrAccessControl"]
 }

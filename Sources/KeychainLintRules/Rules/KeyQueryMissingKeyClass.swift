@@ -30,6 +30,12 @@ struct KeyQueryMissingKeyClass: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+            func attributes(of key: SecKey) {
+                SecItemCopyMatching([kSecClass: kSecClassKey, kSecValueRef: key, kSecReturnAttributes: true,
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A lookup by reference names one item already."),
+            RuleExample("""
             func loadKey(tag: Data) {
                 var q = [String: Any]()
                 q[kSecClass as String] = kSecClassKey
@@ -50,7 +56,7 @@ struct KeyQueryMissingKeyClass: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query && use.dictionary.itemClass == "kSecClassKey" {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
-                  !use.dictionary.has("kSecAttrKeyClass") else { continue }
+                  !use.dictionary.has("kSecAttrKeyClass"), !KeychainFacts.namesOneItem(use.dictionary) else { continue }
             findings.report(at: use.missingEntryOffset, "Key query without kSecAttrKeyClass; it matches both keys of a pair. Add kSecAttrKeyClass.")
         }
     }

@@ -43,6 +43,12 @@ struct KeyQueryMissingKeyType: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+            func attributes(of key: SecKey) {
+                SecItemCopyMatching([kSecClass: kSecClassKey, kSecValueRef: key, kSecReturnAttributes: true,
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A lookup by reference names one item already."),
+            RuleExample("""
             func loadKey(tag: Data) {
                 SecItemCopyMatching([kSecClass: kSecClassKey, kSecAttrApplicationTag: tag,
                                      kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom, kSecReturnRef: true,
@@ -75,7 +81,7 @@ struct KeyQueryMissingKeyType: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query && use.dictionary.itemClass == "kSecClassKey" {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
-                  !use.dictionary.has("kSecAttrKeyType") else { continue }
+                  !use.dictionary.has("kSecAttrKeyType"), !KeychainFacts.namesOneItem(use.dictionary) else { continue }
             findings.report(at: use.missingEntryOffset, "Key query without kSecAttrKeyType; keys of every type under this tag match. Add kSecAttrKeyType.")
         }
     }
