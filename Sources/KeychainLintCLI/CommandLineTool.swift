@@ -135,7 +135,7 @@ package enum CommandLineTool {
         for output in options.outputs {
             guard let extra = ReporterRegistry.reporter(named: output.format) else { continue }
             do {
-                try AtomicFile.replace(fileSystemPath(output.path, workingDirectory), with: extra.report(result))
+                try AtomicFile.replace(FileDiscovery.fileSystemPath(output.path, workingDirectory: workingDirectory), with: extra.report(result))
             } catch {
                 stderr.write("keychain-lint: error: \(error)\n")
                 pathError = true
@@ -147,11 +147,6 @@ package enum CommandLineTool {
 
         if pathError { return ExitCode.usage }
         return result.errorCount > 0 ? ExitCode.errorFindings : ExitCode.success
-    }
-
-    private static func fileSystemPath(_ path: String, _ workingDirectory: String?) -> String {
-        guard let wd = workingDirectory, !path.hasPrefix("/") else { return path }
-        return wd.hasSuffix("/") ? wd + path : wd + "/" + path
     }
 
     /// `Linted N files: E errors, W warnings in T s`

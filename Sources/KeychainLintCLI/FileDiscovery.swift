@@ -116,6 +116,11 @@ package struct FileDiscovery {
     }
 
     private func fileSystemPath(_ path: String) -> String {
+        Self.fileSystemPath(path, workingDirectory: workingDirectory)
+    }
+
+    /// A path as written, made openable: relative paths are resolved against the working directory.
+    package static func fileSystemPath(_ path: String, workingDirectory: String?) -> String {
         guard let wd = workingDirectory, !path.hasPrefix("/") else { return path }
         return wd.hasSuffix("/") ? wd + path : wd + "/" + path
     }
