@@ -154,47 +154,4 @@ package enum CommandLineTool {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "Linted \(count(files, "file")): \(count(errors, "error")), \(count(warnings, "warning")) in \(String(format: "%.2f", seconds)) s\n"
     }
-
-    enum Outcome: Sendable {
-        case linted([Finding])
-        /// A file found by walking that cannot be used: a warning, the run goes on.
-        case skipped(String)
-        /// A file argument that cannot be read: an error, exit status 2.
-        case failed(String)
-    }
-
-    /// Lints every target; outcome `i` belongs to target `i`, so the merge does not depend on
-    /// which thread finished first.
-    static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
-                        entitlements: [[EntitlementsFile]]? = nil, parallel: Bool) -> [Outcome] {
-        let resolver = ProjectPlatformResolver()
-        func lintOne(_ index: Int) -> Outcome {
-            let target = targets[index]
-            let bytes: [UInt8]
-            switch FileReader.read(target.fileSystemPath) {
-            case .success(let b):
-                bytes = b
-            case .failure(.system(let code)):
-                let reason = FileDiscovery.describe(code)
-                return target.explicit ? .failed("\(reason): \(target.path)") : .skipped("skipping \(target.path): \(reason)")
-            }
-            guard UTF8Validator.isValid(bytes) else { return .skipped("skipping \(target.path): not valid UTF-8") }
-            guard linter.mayFindAnything(in: bytes) else { return .linted([]) }
-            let filePlatforms = platforms ?? resolver.platforms(forFileAt: target.fileSystemPath)
-            return .linted(linter.lint(path: target.path, bytes: bytes, platforms: filePlatforms, entitlements: entitlements?[index] ?? []))
-        }
-
-        guard parallel, targets.count > 1 else { return targets.indices.map(lintOne) }
-
-        let slots = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: targets.count)
-        defer {
-            slots.baseAddress!.deinitialize(count: targets.count)
-            slots.deallocate()
-        }
-        nonisolated(unsafe) let shared = slots
-        DispatchQueue.concurrentPerform(iterations: targets.count) { i in
-            (shared.baseAddress! + i).initialize(to: lintOne(i))
-        }
-        return Array(slots)
-    }
 }

@@ -21,6 +21,9 @@ struct Declarations {
         var name: String
         /// Index of the body's `{`.
         var open: Int
+        /// The declared type is a dictionary (`-> [String: Any]`, `: CFDictionary`): only such
+        /// helpers are offered to other files, so the first pass does not walk every function.
+        var declaresDictionary: Bool
     }
 
     private(set) var bindings: [String: [Binding]] = [:]
@@ -45,7 +48,9 @@ struct Declarations {
                 record(binding: i, scope: scope, isMember: isMember, code: code)
             case .keyword where code.isKeyword(i, "func"):
                 if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
-                    bodies[code.text(i + 1), default: []].append(Body(name: code.text(i + 1), open: open))
+                    bodies[code.text(i + 1), default: []].append(Body(
+                        name: code.text(i + 1), open: open,
+                        declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code)))
                 }
             default:
                 break
@@ -70,7 +75,10 @@ struct Declarations {
                 return
             }
             if code.kind(j) == .leftBrace {
-                if isMember { bodies[name, default: []].append(Body(name: name, open: j)) }
+                if isMember {
+                    bodies[name, default: []].append(Body(
+                        name: name, open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code)))
+                }
                 return
             }
             if j > i + 2 && code.startsStatement(j) { return }
@@ -87,6 +95,37 @@ struct Declarations {
         let p = letIndex - 1
         return code.isKeyword(p, "if") || code.isKeyword(p, "guard") || code.isKeyword(p, "while")
             || code.kind(p) == .comma || code.isKeyword(p, "case")
+    }
+
+    /// Whether a declaration header (`(…) -> T`, `: T`) names a dictionary type as its result.
+    static func declaresDictionary(_ header: Range<Int>, code: CodeView) -> Bool {
+        var j = header.lowerBound
+        // The result type follows the last top-level `->` (a function) or `:` (a property).
+        var typeStart: Int?
+        while j < header.upperBound {
+            switch code.kind(j) {
+            case .leftParen, .leftBracket:
+                j = code.after(j)
+                continue
+            case .colon:
+                typeStart = j + 1
+            default:
+                if code.is(j, "->") { typeStart = j + 1 }
+            }
+            j += 1
+        }
+        guard let t = typeStart, t < header.upperBound else { return false }
+        if code.kind(t) == .leftBracket {
+            let close = min(code.after(t) - 1, header.upperBound)
+            return code.firstTopLevel(in: (t + 1)..<max(t + 1, close), where: { code.kind($0) == .colon }) != nil
+        }
+        return code.isIdentifier(t, "Dictionary") || code.isIdentifier(t, "CFDictionary")
+            || code.isIdentifier(t, "NSDictionary") || code.isIdentifier(t, "NSMutableDictionary")
+    }
+
+    /// Bindings declared at file level or as type members: the ones other files can name.
+    var memberBindings: [Binding] {
+        bindings.values.flatMap { $0.filter(\.isMember) }
     }
 
     /// The `{` of a function body after its name, or nil for a requirement without one.
@@ -125,6 +164,8 @@ struct Declarations {
     }
 
     func bodies(named name: String) -> [Body] { bodies[name] ?? [] }
+
+    var allBodies: [String: [Body]] { bodies }
 
     func isDeclared(_ name: String) -> Bool { bindings[name] != nil || bodies[name] != nil }
 }

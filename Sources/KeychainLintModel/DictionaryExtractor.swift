@@ -18,6 +18,9 @@ final class DictionaryExtractor {
     /// only when no code in the file uses the helper.
     var helperOwnedUses: [(name: String, use: KeychainUse)] = []
     var referencedHelpers: Set<String> = []
+    /// Names looked up in the project's symbols because the file does not declare them: when
+    /// the first pass finds one of them declared elsewhere, the file is read again with them.
+    private(set) var consultedNames: Set<String> = []
 
     private var constantMemo: [Int: KeychainValue] = [:]
     private var constantsInProgress: Set<Int> = []
@@ -38,7 +41,7 @@ final class DictionaryExtractor {
     func extract() -> [KeychainUse] {
         let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
         walk.run()
-        for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) {
+        for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
         }
         return uses
@@ -53,7 +56,20 @@ final class DictionaryExtractor {
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(rawValue: code.text(binding.initializer.lowerBound))
         }
+        consultedNames.insert(name)
         return symbols.functionAliases[name]
+    }
+
+    /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
+    /// so the name is not the Security constant of that spelling.
+    func isUserDeclared(_ name: String) -> Bool {
+        declarations.isDeclared(name) || projectConstant(named: name) != nil
+    }
+
+    /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
+    func projectConstant(named name: String) -> KeychainValue? {
+        consultedNames.insert(name)
+        return symbols.constants[name]
     }
 
     /// The value of a same-file constant, evaluated once.
@@ -61,6 +77,10 @@ final class DictionaryExtractor {
         guard let binding = declarations.binding(named: name, at: index) else {
             return declarations.bindings[name] == nil ? nil : .unknown
         }
+        return constantValue(of: binding)
+    }
+
+    func constantValue(of binding: Declarations.Binding) -> KeychainValue {
         let key = binding.nameIndex
         if let memo = constantMemo[key] { return memo }
         guard !constantsInProgress.contains(key), evaluationDepth < Self.maxEvaluationDepth else { return .unknown }
@@ -77,10 +97,15 @@ final class DictionaryExtractor {
     }
 
     /// Entries of the dictionary a helper function, computed property or dictionary property returns.
-    func helperEntries(named name: String) -> [KeychainEntry]? {
+    /// A helper from another file is read as if its entries were written at the use (`index`),
+    /// so findings stay in the file being linted.
+    func helperEntries(named name: String, at index: Int) -> [KeychainEntry]? {
         let bodies = declarations.bodies(named: name)
         let initializers = declarations.memberInitializers[name] ?? []
-        if bodies.isEmpty && initializers.isEmpty { return symbols.helpers[name] }
+        if bodies.isEmpty && initializers.isEmpty {
+            consultedNames.insert(name)
+            return symbols.helpers[name].map { Self.rebased($0, to: code.offset(index), region: code.region[index]) }
+        }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers.insert(name) }
             return memo
@@ -114,5 +139,16 @@ final class DictionaryExtractor {
         helperMemo[name] = entries
         referencedHelpers.insert(name)
         return entries
+    }
+
+    private static func rebased(_ entries: [KeychainEntry], to offset: Int, region: ConditionRegion.ID) -> [KeychainEntry] {
+        entries.map { entry in
+            var moved = entry
+            moved.keyOffset = offset
+            moved.valueOffset = offset
+            moved.region = region
+            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, to: offset, region: region)) }
+            return moved
+        }
     }
 }

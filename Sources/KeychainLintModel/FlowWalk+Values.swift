@@ -113,8 +113,8 @@ extension FlowWalk {
     func resolve(_ name: String, at index: Int) -> KeychainValue {
         if let variable = variableIndex(named: name) { return .dictionary(snapshot(variable)) }
         if let constant = extractor.constantValue(named: name, at: index) { return constant }
-        if let project = extractor.symbols.constants[name] { return project }
-        if let helper = extractor.helperEntries(named: name) { return .dictionary(helper) }
+        if let project = extractor.projectConstant(named: name) { return project }
+        if let helper = extractor.helperEntries(named: name, at: index) { return .dictionary(helper) }
         if name == "kCFBooleanTrue" { return .bool(true) }
         if name == "kCFBooleanFalse" { return .bool(false) }
         if name.hasPrefix("kSec") || name.hasPrefix("kCF") { return .symbol(name) }
@@ -272,7 +272,7 @@ extension FlowWalk {
         if !isCall, case .dictionary(let entries)? = extractor.constantValue(named: name, at: nameIndex) {
             return DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
         }
-        if let entries = extractor.helperEntries(named: name) {
+        if let entries = extractor.helperEntries(named: name, at: nameIndex) {
             return DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
         }
         return nil

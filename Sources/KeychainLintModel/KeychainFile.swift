@@ -10,6 +10,7 @@ package final class KeychainFile: @unchecked Sendable {
     package let uses: [KeychainUse]
     /// The project's entitlements files (read as context, wherever they are under the project root).
     package let entitlements: [EntitlementsFile]
+    private let extractor: DictionaryExtractor
 
     package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = []) {
         self.source = source
@@ -20,8 +21,20 @@ package final class KeychainFile: @unchecked Sendable {
         self.regions = code.conditions.enumerated().map { id, condition in
             ConditionRegion(id: ConditionRegion.ID(id), condition: condition, platforms: condition.mayHold(in: platforms))
         }
-        self.uses = DictionaryExtractor(code: code, symbols: symbols).extract()
+        let extractor = DictionaryExtractor(code: code, symbols: symbols)
+        self.extractor = extractor
+        self.uses = extractor.extract()
     }
+
+    /// Names the file uses but does not declare, looked up in the project's symbols.
+    package var consultedProjectNames: Set<String> { extractor.consultedNames }
+
+    /// Whether the file or another file of the project declares `name` (a `kSec…` spelling that is
+    /// then the user's, not a Security constant).
+    package func isUserDeclared(_ name: String) -> Bool { extractor.isUserDeclared(name) }
+
+    /// What this file declares for other files (aliases, function references, helpers).
+    package func declaredSymbols() -> FileSymbols { extractor.declaredSymbols() }
 
     /// Whether code in `region` may be compiled for macOS in this project.
     package func mayRunOnMacOS(_ region: ConditionRegion.ID) -> Bool {

@@ -1,20 +1,96 @@
-/// Names collected from other files of the project that one file's extraction can use:
-/// aliases of `kSec…` keys and values, string constants, aliases of Security functions,
-/// and dictionaries built by helpers. Filled by a project-wide first pass; a file's own
+/// What one file declares that other files of the tree may use: aliases of `kSec…` constants,
+/// stored references to Security functions, helpers that return keychain dictionaries, and
+/// `kSec…` names it declares as its own (those are not Security constants anywhere in the tree).
+package struct FileSymbols: Sendable, Equatable {
+    package var constants: [String: KeychainValue] = [:]
+    package var functionAliases: [String: KeychainOperation] = [:]
+    package var helpers: [String: [KeychainEntry]] = [:]
+    /// `let kSecCSDefaultFlags = 0`: a `kSec…` name that is the user's.
+    package var shadowedSecurityNames: Set<String> = []
+
+    package init() {}
+
+    package var isEmpty: Bool {
+        constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
+    }
+}
+
+/// Names collected from every linted file by the first pass, for the second.
+///
+/// A name declared in several files with different meanings is ambiguous and dropped: a file
+/// cannot tell which one it sees, and an unknown value never produces a finding. A file's own
 /// declarations always shadow these.
 package struct ProjectSymbols: Sendable {
-    /// Name → value, for names declared once in the tree (`Class` → `.symbol("kSecClass")`).
+    /// Name → value, for names that stand for a `kSec…` constant (`Class` → `.symbol("kSecClass")`),
+    /// and `.unknown` for `kSec…` names the tree declares itself.
     package var constants: [String: KeychainValue]
     /// Name → operation, for stored references to Security functions (`secItemAdd` → `.add`).
     package var functionAliases: [String: KeychainOperation]
-    /// Helper name → the entries of the dictionary it returns.
+    /// Helper name → the entries of the dictionary it returns (offsets are in the declaring file).
     package var helpers: [String: [KeychainEntry]]
+    /// Helpers some other file uses: the declaring file does not report their dictionaries as
+    /// unseen uses, because the file that extends and passes them reports the real use.
+    package var externallyUsedHelpers: Set<String>
 
-    package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:], helpers: [String: [KeychainEntry]] = [:]) {
+    package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
+                 helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = []) {
         self.constants = constants
         self.functionAliases = functionAliases
         self.helpers = helpers
+        self.externallyUsedHelpers = externallyUsedHelpers
     }
 
     package static let empty = ProjectSymbols()
+
+    package var isEmpty: Bool { constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty }
+
+    /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
+    package var names: Set<String> {
+        Set(constants.keys).union(functionAliases.keys).union(helpers.keys)
+    }
+
+    /// Merges what every file declares; a name with two different meanings is dropped.
+    package init(merging files: [FileSymbols]) {
+        var constants = Merge<KeychainValue>()
+        var functions = Merge<KeychainOperation>()
+        var helpers = Merge<[KeychainEntry]>()
+        var shadowed = Set<String>()
+        for file in files {
+            for (name, value) in file.constants { constants.add(name, value) }
+            for (name, op) in file.functionAliases { functions.add(name, op) }
+            for (name, entries) in file.helpers { helpers.add(name, entries, same: Self.sameEntries) }
+            shadowed.formUnion(file.shadowedSecurityNames)
+        }
+        var resolved = constants.unique
+        for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
+        self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique)
+    }
+
+    /// Two files that declare the same helper with the same keys and values agree (offsets differ).
+    private static func sameEntries(_ a: [KeychainEntry], _ b: [KeychainEntry]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    fileprivate struct Merge<Value> {
+        private var values: [String: Value] = [:]
+        private var conflicting: Set<String> = []
+
+        mutating func add(_ name: String, _ value: Value, same: (Value, Value) -> Bool) {
+            guard !conflicting.contains(name) else { return }
+            if let existing = values[name] {
+                if !same(existing, value) {
+                    values[name] = nil
+                    conflicting.insert(name)
+                }
+            } else {
+                values[name] = value
+            }
+        }
+
+        var unique: [String: Value] { values }
+    }
+}
+
+private extension ProjectSymbols.Merge where Value: Equatable {
+    mutating func add(_ name: String, _ value: Value) { add(name, value, same: ==) }
 }

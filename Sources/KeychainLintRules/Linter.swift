@@ -42,6 +42,20 @@ package struct Linter: Sendable {
         return lint(file)
     }
 
+    /// Lints one file and, for the project-wide first pass, records what it declares for other
+    /// files and which undeclared names it used. A file that can neither produce a finding nor
+    /// declare a symbol is not tokenized (`wasTokenized` is false); `force` skips that check for
+    /// a file the first pass found using another file's symbols.
+    package func analyze(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
+                         entitlements: [EntitlementsFile] = [], force: Bool = false) -> FileAnalysis {
+        let findsAnything = force || mayFindAnything(in: bytes)
+        guard findsAnything || SymbolPrefilter.mayDeclareSymbols(bytes) else { return FileAnalysis() }
+        let source = SourceFile(path: path, bytes: bytes)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
+        return FileAnalysis(findings: findsAnything ? lint(file) : [], declared: file.declaredSymbols(),
+                            consulted: file.consultedProjectNames, wasTokenized: true)
+    }
+
     /// Findings inside one entitlements plist.
     package func lint(entitlements file: EntitlementsFile) -> [Finding] {
         let lines = LineMap(file.bytes)

@@ -22,6 +22,24 @@ struct Prefilter: Sendable {
     }
 
     private static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        find(needle, in: hay) { _ in true }
+    }
+
+    /// Whether `needle` occurs in `hay` with no identifier character on either side.
+    static func containsIdentifier(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count
+        return find(needle, in: hay) { at in
+            (at == 0 || !isIdentifierByte(hay[at - 1])) && (at + n == hay.count || !isIdentifierByte(hay[at + n]))
+        }
+    }
+
+    @inline(__always) private static func isIdentifierByte(_ b: UInt8) -> Bool {
+        b >= 0x80 || b == UInt8(ascii: "_") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"))
+    }
+
+    /// Calls `accept` with each occurrence's start until it returns true.
+    private static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, accept: (Int) -> Bool) -> Bool {
         let n = needle.count
         guard n > 0, hay.count >= n, let base = hay.baseAddress else { return false }
         let first = needle[0]
@@ -32,7 +50,7 @@ struct Prefilter: Sendable {
             let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
             var j = 1
             while j < n && hay[at + j] == needle[j] { j += 1 }
-            if j == n { return true }
+            if j == n && accept(at) { return true }
             i = at + 1
         }
         return false

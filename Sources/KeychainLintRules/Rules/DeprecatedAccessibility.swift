@@ -41,6 +41,13 @@ struct DeprecatedAccessibility: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+            let kSecAttrAccessibleAlways = kSecAttrAccessibleAfterFirstUnlock
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleAlways,
+                            kSecValueData: token] as CFDictionary, nil)
+            }
+            """, note: "A name the code declares itself is not the Security constant (a shim for old call sites)."),
+            RuleExample("""
             func save(_ token: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
                             kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
@@ -69,7 +76,7 @@ struct DeprecatedAccessibility: Rule {
             let token = code.tokens[i]
             guard token.length >= 24, file.source.token(token, hasPrefix: "kSecAttrAccessibleAlways"),
                   file.source.token(token, is: "kSecAttrAccessibleAlways") || file.source.token(token, is: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
-                  code.kind(i - 1) != .period else { continue }
+                  code.kind(i - 1) != .period, !file.isUserDeclared(file.source.text(token)) else { continue }
             findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
         }
         for use in file.uses {
