@@ -135,11 +135,11 @@ extension Options {
                 guard ReporterRegistry.names.contains(format) else { throw .unknownFormat(format) }
                 options.outputs.append((format, String(spec[spec.index(after: eq)...])))
             case "--enable":
-                options.rules.enable.append(try value())
+                options.rules.enable += ruleList(try value())
             case "--disable":
-                options.rules.disable.append(try value())
+                options.rules.disable += ruleList(try value())
             case "--only":
-                options.rules.only.append(try value())
+                options.rules.only += ruleList(try value())
             default:
                 throw .unknownOption(name)
             }
@@ -147,6 +147,11 @@ extension Options {
 
         if options.paths.isEmpty { options.paths = ["."] }
         return options
+    }
+
+    /// `--only a,b` means `--only a --only b`, as ruff's `--select` reads a list.
+    private static func ruleList(_ value: String) -> [String] {
+        value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
 
     package static var usage: String {

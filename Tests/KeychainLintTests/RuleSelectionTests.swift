@@ -53,6 +53,9 @@ final class RuleSelectionTests: XCTestCase {
         XCTAssertEqual(ruleIDs(only.out), ["broad-delete"])
         XCTAssertEqual(only.code, 0, "a warning alone exits 0")
         XCTAssertEqual(ruleIDs(run(["--only", "identity-add", "--only", "broad-delete", "Wipe.swift"]).out), ["broad-delete", "identity-add"])
+        XCTAssertEqual(ruleIDs(run(["--only", "identity-add,broad-delete", "Wipe.swift"]).out), ["broad-delete", "identity-add"],
+                       "a comma-separated list is the same as repeating the option")
+        XCTAssertEqual(run(["--only", "identity-add,", "Wipe.swift"]).code, 2, "an empty id in a list is an unknown rule")
     }
 
     func testUnknownRuleIsAUsageErrorNamingTheClosestID() {
