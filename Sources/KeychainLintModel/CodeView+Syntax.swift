@@ -201,4 +201,28 @@ extension CodeView {
         }
         return nil
     }
+
+    /// The code-token range of the body of the function that encloses `index` (closures and control
+    /// blocks are looked through), or the whole file for top-level code.
+    package func enclosingFunctionBody(of index: Int) -> Range<Int> {
+        var j = index - 1
+        var steps = 0
+        while j >= 0 && steps < 1_000_000 {
+            steps += 1
+            switch kind(j) {
+            case .rightBrace, .rightParen, .rightBracket:
+                let opener = Int(partner[j])
+                j = opener >= 0 ? opener - 1 : j - 1
+                continue
+            case .leftBrace:
+                if case .function = blockKind(opening: j) {
+                    return (j + 1)..<max(j + 1, after(j) - 1)
+                }
+            default:
+                break
+            }
+            j -= 1
+        }
+        return 0..<count
+    }
 }

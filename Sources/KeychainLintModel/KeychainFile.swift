@@ -8,6 +8,8 @@ package final class KeychainFile: @unchecked Sendable {
     package let code: CodeView
     package let regions: [ConditionRegion]
     package let uses: [KeychainUse]
+    /// Items configured through a wrapper library the file imports (KeychainAccess, KeychainSwift, …).
+    package let wrapperUses: [WrapperUse]
     /// The project's entitlements files (read as context, wherever they are under the project root).
     package let entitlements: [EntitlementsFile]
     private let extractor: DictionaryExtractor
@@ -24,6 +26,7 @@ package final class KeychainFile: @unchecked Sendable {
         let extractor = DictionaryExtractor(code: code, symbols: symbols)
         self.extractor = extractor
         self.uses = extractor.extract()
+        self.wrapperUses = WrapperExtractor(extractor: extractor).extract()
     }
 
     /// Names the file uses but does not declare, looked up in the project's symbols.

@@ -88,7 +88,7 @@ struct AccessGroupTeamID: Rule {
                 $(AppIdentifierPrefix)com.example.shared
                 \"""
             """, note: "A multi-line literal."),
-        ],
+        ] + wrapperTriggering,
         nonTriggering: [
             RuleExample("""
             func save(_ data: Data) {
@@ -153,8 +153,8 @@ struct AccessGroupTeamID: Rule {
                                      kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, note: "A ternary is unknown."),
-        ],
-        requiredLiterals: ["kSec", "IdentifierPrefix)"]
+        ] + wrapperNonTriggering,
+        requiredLiterals: ["kSec", "IdentifierPrefix)"] + WrapperLibrary.modules
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
@@ -165,6 +165,11 @@ struct AccessGroupTeamID: Rule {
                     findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
                 }
             }
+        }
+        for use in file.wrapperUses {
+            guard let group = use.first("kSecAttrAccessGroup"), let value = group.value.stringValue,
+                  !value.knownPartsContain("$("), !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) else { continue }
+            findings.report(at: group.keyOffset, "\(use.library.module) access group has no Team ID prefix; every keychain call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
         }
         reportBuildVariables(in: file, into: &findings)
     }

@@ -38,7 +38,7 @@ struct DeprecatedAccessibility: Rule {
                             kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, note: "The raw value, reported at the value."),
-        ],
+        ] + wrapperTriggering,
         nonTriggering: [
             RuleExample("""
             let kSecAttrAccessibleAlways = kSecAttrAccessibleAfterFirstUnlock
@@ -67,7 +67,8 @@ struct DeprecatedAccessibility: Rule {
                                      kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, note: "dk as another attribute's value is just text."),
-        ]
+        ] + wrapperNonTriggering,
+        requiredLiterals: ["kSec"] + WrapperLibrary.modules
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
@@ -84,6 +85,12 @@ struct DeprecatedAccessibility: Rule {
                 guard let raw = entry.value.stringValue?.known, raw == "dk" || raw == "dku" else { continue }
                 findings.report(at: entry.valueOffset, "\"\(raw)\" is the raw value of a deprecated Always accessibility; the item stays readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
             }
+        }
+        for use in file.wrapperUses {
+            guard let access = use.first("kSecAttrAccessible"), let constant = access.value.symbolName,
+                  constant == "kSecAttrAccessibleAlways" || constant == "kSecAttrAccessibleAlwaysThisDeviceOnly" else { continue }
+            let lib = use.library
+            findings.report(at: access.valueOffset, "\(lib.module)'s \(lib.spelling(ofAccessibility: constant)) is deprecated and leaves the item readable while the device is locked. Use \(lib.spelling(ofAccessibility: "kSecAttrAccessibleAfterFirstUnlock")) or \(lib.spelling(ofAccessibility: "kSecAttrAccessibleWhenUnlocked")).")
         }
     }
 }

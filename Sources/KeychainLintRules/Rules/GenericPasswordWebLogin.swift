@@ -101,7 +101,7 @@ struct GenericPasswordWebLogin: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """),
-        ],
+        ] + wrapperTriggering,
         nonTriggering: [
             RuleExample("""
             func save(_ password: Data) {
@@ -181,10 +181,12 @@ struct GenericPasswordWebLogin: Rule {
                             kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, note: "A ternary is unknown."),
-        ]
+        ] + wrapperNonTriggering,
+        requiredLiterals: ["kSec"] + WrapperLibrary.modules
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        checkWrappers(in: file, into: &findings)
         let migratedHosts = internetPasswordServers(in: file)
         for use in file.uses where use.dictionary.itemClass == "kSecClassGenericPassword" {
             guard let offending = offendingEntry(use.dictionary) else { continue }
@@ -194,6 +196,17 @@ struct GenericPasswordWebLogin: Rule {
                let host = offending.value.stringValue?.known.map(WebAddress.host),
                migratedHosts.contains(host) { continue }
             findings.report(at: offending.keyOffset, "Web login stored as a generic password; AutoFill never offers it. Store it as kSecClassInternetPassword with kSecAttrServer.")
+        }
+    }
+
+    /// A wrapper's service is the generic password's kSecAttrService; a web address there is the same mistake.
+    private func checkWrappers(in file: KeychainFile, into findings: inout FindingCollector) {
+        for use in file.wrapperUses where use.itemClass == "kSecClassGenericPassword" {
+            guard let service = use.first("kSecAttrService"), let value = service.value.stringValue, WebAddress.isWebAddress(value) else { continue }
+            let fix = use.library == .keychainAccess
+                ? "Use Keychain(server:protocolType:), which stores an internet password."
+                : "Store it as an internet password (kSecClassInternetPassword with kSecAttrServer)."
+            findings.report(at: service.keyOffset, "Web login stored as a generic password through \(use.library.module)'s service; AutoFill never offers it. \(fix)")
         }
     }
 

@@ -102,7 +102,7 @@ struct SyncThisDeviceOnly: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """, note: "An entry added on some path is present: the iOS build fails."),
-        ],
+        ] + wrapperTriggering,
         nonTriggering: [
             RuleExample("""
             func save(_ token: Data) {
@@ -180,7 +180,8 @@ struct SyncThisDeviceOnly: Rule {
                 SecKeyCreateRandomKey(attributes as CFDictionary, nil)
             }
             """),
-        ]
+        ] + wrapperNonTriggering,
+        requiredLiterals: ["kSec"] + WrapperLibrary.modules
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
@@ -191,6 +192,13 @@ struct SyncThisDeviceOnly: Rule {
                   entries.contains(where: { KeychainFacts.accessibilityKeys.contains($0.key) && KeychainFacts.isThisDeviceOnly($0.value) })
             else { continue }
             findings.report(at: sync.keyOffset, "Synchronizable item marked ThisDeviceOnly; it cannot sync and the add fails with errSecParam. Drop kSecAttrSynchronizable or use an accessibility without ThisDeviceOnly.")
+        }
+        for use in file.wrapperUses {
+            guard let sync = use.first("kSecAttrSynchronizable"), sync.value.isTrue,
+                  let access = use.first("kSecAttrAccessible"), KeychainFacts.isThisDeviceOnly(access.value),
+                  let constant = access.value.symbolName else { continue }
+            // The conflict is made by whichever of the two settings comes second.
+            findings.report(at: max(sync.keyOffset, access.keyOffset), "Synchronizable \(use.library.module) item with \(use.library.spelling(ofAccessibility: constant)); a ThisDeviceOnly item cannot sync and the write fails with errSecParam. Turn synchronizable off or use an accessibility without ThisDeviceOnly.")
         }
     }
 }

@@ -1,0 +1,58 @@
+/// The wrappers' own names for the Always accessibilities.
+extension DeprecatedAccessibility {
+    static let wrapperTriggering: [RuleExample] = [
+        RuleExample("""
+        import KeychainAccess
+
+        let keychain = Keychain(service: "com.example.app").accessibility(.↓always)
+        """, note: "KeychainAccess."),
+        RuleExample("""
+        import KeychainAccess
+
+        func save(_ token: String, keychain: Keychain) throws {
+            try keychain.accessibility(Accessibility.↓alwaysThisDeviceOnly, authenticationPolicy: .userPresence).set(token, key: "t")
+        }
+        """, note: "KeychainAccess, with an authentication policy."),
+        RuleExample("""
+        import KeychainSwift
+
+        let option = KeychainSwiftAccessOptions.↓accessibleAlwaysThisDeviceOnly
+        func save(_ token: String) {
+            KeychainSwift().set(token, forKey: "t", withAccess: .↓accessibleAlways)
+        }
+        """, note: "KeychainSwift, anywhere in a file that imports it."),
+        RuleExample("""
+        import SwiftKeychainWrapper
+
+        func save(_ token: String) {
+            let access: KeychainItemAccessibility = .↓alwaysThisDeviceOnly
+            KeychainWrapper.standard.set(token, forKey: "t", withAccessibility: access)
+            KeychainWrapper.standard.set(token, forKey: "u", withAccessibility: .↓always)
+        }
+        """, note: "SwiftKeychainWrapper, directly and through a constant."),
+    ]
+
+    static let wrapperNonTriggering: [RuleExample] = [
+        RuleExample("""
+        import KeychainAccess
+        import KeychainSwift
+        import SwiftKeychainWrapper
+
+        func save(_ token: String) throws {
+            try Keychain(service: "com.example.app").accessibility(.afterFirstUnlock).set(token, key: "t")
+            KeychainSwift().set(token, forKey: "t", withAccess: .accessibleAfterFirstUnlock)
+            KeychainWrapper.standard.set(token, forKey: "t", withAccessibility: .whenUnlocked)
+        }
+        """),
+        RuleExample("""
+        import KeychainAccess
+
+        enum Retry { case never, always }
+        func policy() -> Retry { .always }
+        let label = Text("x").accessibility(hidden: true)
+        """, note: "KeychainAccess is imported, but `.always` here is not an accessibility."),
+        RuleExample("""
+        let keychain = Keychain(service: "com.example.app").accessibility(.always)
+        """, note: "No wrapper is imported."),
+    ]
+}
