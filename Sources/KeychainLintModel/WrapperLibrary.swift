@@ -10,8 +10,9 @@ package enum WrapperLibrary: String, CaseIterable, Sendable {
     /// The module a file imports to use the library; also the text the prefilter looks for.
     package var module: String { rawValue }
 
-    /// The modules of every library, for rules' `requiredLiterals`.
-    package static var modules: [String] { allCases.map(\.module) }
+    /// Text every file that imports one of the libraries contains, for rules' `requiredLiterals`:
+    /// each module name contains it, and one needle costs the prefilter less than four.
+    package static let prefilterLiteral = "Keychain"
 
     /// How the library spells an accessibility constant, for messages: KeychainSwift's cases keep
     /// the `accessible` prefix (`.accessibleAfterFirstUnlock`), the others drop it (`.afterFirstUnlock`).

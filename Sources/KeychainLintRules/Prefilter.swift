@@ -1,7 +1,17 @@
 /// A sound byte-level filter: a file that contains none of the literals can produce no finding.
 /// Scans with `memchr`-style first-byte search, so files without keychain code are dropped cheaply.
 struct Prefilter: Sendable {
-    private let needles: [[UInt8]]
+    /// Needles grouped by first byte: one `memchr` pass per group, each hit checked against the
+    /// group's needles, so adding a needle that shares a first byte costs no extra pass.
+    private struct Group: Sendable {
+        var first: UInt8
+        /// The group's needles back to back (contiguous, so checking a hit allocates and retains nothing).
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        var shortest: Int { ranges.map(\.count).min() ?? 0 }
+    }
+
+    private let groups: [Group]
 
     init(literals: [String]) {
         var unique: [[UInt8]] = []
@@ -9,12 +19,50 @@ struct Prefilter: Sendable {
             unique.append(Array(literal.utf8))
         }
         // A needle that contains another is redundant: the shorter one matches first.
-        needles = unique.filter { n in !unique.contains { $0 != n && Self.contains($0, in: n) } }
+        let needles = unique.filter { n in !unique.contains { $0 != n && Self.contains($0, in: n) } }
+        var groups: [Group] = []
+        for needle in needles {
+            let g = groups.firstIndex { $0.first == needle[0] } ?? {
+                groups.append(Group(first: needle[0]))
+                return groups.count - 1
+            }()
+            groups[g].ranges.append(groups[g].bytes.count..<(groups[g].bytes.count + needle.count))
+            groups[g].bytes += needle
+        }
+        self.groups = groups
     }
 
     func matches(_ bytes: [UInt8]) -> Bool {
-        if needles.isEmpty { return false }
-        return bytes.withUnsafeBufferPointer { buf in needles.contains { Self.contains($0, in: buf) } }
+        if groups.isEmpty { return false }
+        return bytes.withUnsafeBufferPointer { hay in
+            groups.contains { group in
+                group.bytes.withUnsafeBufferPointer { needles in
+                    group.ranges.withUnsafeBufferPointer { ranges in
+                        Self.findAny(needles, ranges, first: group.first, shortest: group.shortest, in: hay)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether any needle (all starting with `first`) occurs in `hay`.
+    private static func findAny(_ needles: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+                                first: UInt8, shortest: Int, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = hay.baseAddress, shortest > 0, hay.count >= shortest else { return false }
+        let n = hay.count
+        var i = 0
+        let last = n - shortest
+        while i <= last {
+            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
+            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            for r in ranges where at + r.count <= n {
+                var j = 1
+                while j < r.count && base[at + j] == needles[r.lowerBound + j] { j += 1 }
+                if j == r.count { return true }
+            }
+            i = at + 1
+        }
+        return false
     }
 
     private static func contains(_ needle: [UInt8], in hay: [UInt8]) -> Bool {

@@ -154,7 +154,7 @@ struct AccessGroupTeamID: Rule {
             }
             """, note: "A ternary is unknown."),
         ] + wrapperNonTriggering,
-        requiredLiterals: ["kSec", "IdentifierPrefix)"] + WrapperLibrary.modules
+        requiredLiterals: ["kSec", "IdentifierPrefix)", WrapperLibrary.prefilterLiteral]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {

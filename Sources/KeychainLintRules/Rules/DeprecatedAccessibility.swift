@@ -68,7 +68,7 @@ struct DeprecatedAccessibility: Rule {
             }
             """, note: "dk as another attribute's value is just text."),
         ] + wrapperNonTriggering,
-        requiredLiterals: ["kSec"] + WrapperLibrary.modules
+        requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {

@@ -182,7 +182,7 @@ struct GenericPasswordWebLogin: Rule {
             }
             """, note: "A ternary is unknown."),
         ] + wrapperNonTriggering,
-        requiredLiterals: ["kSec"] + WrapperLibrary.modules
+        requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {

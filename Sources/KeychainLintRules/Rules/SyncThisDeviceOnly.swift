@@ -181,7 +181,7 @@ struct SyncThisDeviceOnly: Rule {
             }
             """),
         ] + wrapperNonTriggering,
-        requiredLiterals: ["kSec"] + WrapperLibrary.modules
+        requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
