@@ -38,9 +38,10 @@ package struct DiscoveryProblem: Equatable, Sendable {
 ///   Folders named `.build`, `DerivedData`, `Pods`, `Carthage`, `.swiftpm` or starting with `.`
 ///   are skipped without descending into them. The argument itself is never skipped
 ///   (`keychain-lint .` and `keychain-lint Pods` work).
-/// - Symbolic links found while walking: a link to a file is linted (under the link's path);
-///   a link to a folder is **not followed**, so a link to a parent cannot loop. Dangling links
-///   are ignored. Folders are also remembered by device and inode, so a folder reached twice
+/// - Symbolic links found while walking: a link to a file is linted under the link's path,
+///   unless the walk also reaches that file itself or through another link (then it is linted
+///   once, under its own path or the first link's, so one mistake is one finding); a link to a
+///   folder is **not followed**, so a link to a parent cannot loop. Dangling links are ignored. Folders are also remembered by device and inode, so a folder reached twice
 ///   (bind mounts, overlapping arguments such as `Sources Sources/App`) is walked once.
 /// - A symbolic link named as an argument is followed, whatever it points to.
 /// - A file argument is linted whatever its name or location, e.g. `.build/Gen.swift`.
@@ -82,12 +83,17 @@ package struct FileDiscovery {
             device = UInt64(st.st_dev)
             inode = UInt64(st.st_ino)
         }
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
     }
 
     package func discover(_ arguments: [String]) -> (targets: [LintTarget], problems: [DiscoveryProblem]) {
         var targets: [LintTarget] = []
         var problems: [DiscoveryProblem] = []
         var visited: Set<FileID> = []
+        var walked = WalkedFiles()
 
         for argument in arguments {
             let fsPath = fileSystemPath(argument)
@@ -98,12 +104,13 @@ package struct FileDiscovery {
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 walk(display: Self.trimmingTrailingSlashes(argument), fsPath: Self.trimmingTrailingSlashes(fsPath),
-                     info: st, isArgument: true, visited: &visited, targets: &targets, problems: &problems)
+                     info: st, isArgument: true, visited: &visited, walked: &walked, targets: &targets, problems: &problems)
             } else {
                 targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
             }
         }
 
+        targets = walked.droppingLinkedCopies(targets)
         // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
         targets.sort {
             if $0.path != $1.path { return Self.bytesPrecede($0.path, $1.path) }
@@ -138,7 +145,7 @@ package struct FileDiscovery {
 
     private func walk(
         display: String, fsPath: String, info st: stat, isArgument: Bool,
-        visited: inout Set<FileID>, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
+        visited: inout Set<FileID>, walked: inout WalkedFiles, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
     ) {
         guard visited.insert(FileID(st)).inserted else { return }
         guard let dir = opendir(fsPath) else {
@@ -155,9 +162,11 @@ package struct FileDiscovery {
             var type = Int32(entry.pointee.d_type)
             let childFS = Self.join(fsPath, name)
 
+            var inode = UInt64(entry.pointee.d_ino)
             if type == Int32(DT_UNKNOWN) {
                 var lst = stat()
                 guard lstat(childFS, &lst) == 0 else { continue }
+                inode = UInt64(lst.st_ino)
                 switch lst.st_mode & S_IFMT {
                 case S_IFDIR: type = Int32(DT_DIR)
                 case S_IFREG: type = Int32(DT_REG)
@@ -171,6 +180,8 @@ package struct FileDiscovery {
                 if !Self.isSkippedFolder(name) { subfolders.append(name) }
             case Int32(DT_REG):
                 if wants(name) {
+                    // Files in one folder share its device (a mount point is a folder, not a file).
+                    walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
                     targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
                 }
             case Int32(DT_LNK):
@@ -178,7 +189,9 @@ package struct FileDiscovery {
                 guard wants(name) else { continue }
                 var target = stat()
                 if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
-                    targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
+                    let path = Self.join(display, name)
+                    walked.links[path] = FileID(target)
+                    targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false))
                 }
             default:
                 continue
@@ -192,7 +205,27 @@ package struct FileDiscovery {
             // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
             guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
             walk(display: Self.join(display, name), fsPath: childFS, info: sub, isArgument: false,
-                 visited: &visited, targets: &targets, problems: &problems)
+                 visited: &visited, walked: &walked, targets: &targets, problems: &problems)
+        }
+    }
+
+    /// The files a walk reached, by identity, to lint a linked file once.
+    private struct WalkedFiles {
+        var files: Set<FileID> = []
+        /// Output path of each link to a file → the file it points to.
+        var links: [String: FileID] = [:]
+
+        /// Drops walked links to files the walk also reached directly, and all but the first (in
+        /// path order) of several links to one file. Explicit arguments are always kept.
+        func droppingLinkedCopies(_ targets: [LintTarget]) -> [LintTarget] {
+            guard !links.isEmpty else { return targets }
+            var kept: Set<FileID> = []
+            var dropped: Set<String> = []
+            for path in links.keys.sorted(by: FileDiscovery.bytesPrecede) {
+                let id = links[path]!
+                if files.contains(id) || !kept.insert(id).inserted { dropped.insert(path) }
+            }
+            return targets.filter { $0.explicit || !dropped.contains($0.path) }
         }
     }
 

@@ -277,8 +277,17 @@ final class CLITests: XCTestCase {
         let r = run(["a"])
         XCTAssertEqual(paths(r), ["a/A.swift", "a/Linked.swift"])
         XCTAssertFalse(r.err.contains("keychain-lint: warning"), r.err)
-        // From the root, the folder is walked once and the link target appears under both names.
-        XCTAssertEqual(paths(run(["."])), ["./a/A.swift", "./a/Linked.swift", "./outside/Target.swift"])
+        // From the root, the folder is walked once and the linked file is linted once, under its own name.
+        XCTAssertEqual(paths(run(["."])), ["./a/A.swift", "./outside/Target.swift"])
+    }
+
+    func testSeveralLinksToOneFileLintItOnceAndExplicitLinksAlways() {
+        write("outside/Target.swift", "kSecWarn\n")
+        mkdir("a")
+        symlink("a/Two.swift", to: "../outside/Target.swift")
+        symlink("a/One.swift", to: "../outside/Target.swift")
+        XCTAssertEqual(paths(run(["a"])), ["a/One.swift"], "the first link in path order")
+        XCTAssertEqual(paths(run(["a", "a/Two.swift"])), ["a/One.swift", "a/Two.swift"], "a file argument is linted as named")
     }
 
     func testSymlinkArgumentToFolderIsFollowed() {
