@@ -9,4 +9,20 @@ extension KeychainFile {
     package func mentions(_ name: String, in range: Range<Int>) -> Bool {
         range.contains { code.kind($0) == .identifier && code.text($0) == name }
     }
+
+    /// Bodies of the same-file functions called by name in `range` (`helper(…)`, `self.helper(…)`),
+    /// for rules that accept work done one call away, such as deleting the old item before an add.
+    package func calledFunctionBodies(in range: Range<Int>) -> [Range<Int>] {
+        var bodies: [Range<Int>] = []
+        var seen: Set<String> = []
+        for i in range where code.kind(i) == .identifier && code.kind(i + 1) == .leftParen {
+            guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self") || code.isKeyword(i - 2, "Self") else { continue }
+            let name = code.text(i)
+            guard seen.insert(name).inserted else { continue }
+            for body in extractor.declarations.bodies(named: name) {
+                bodies.append((body.open + 1)..<max(body.open + 1, code.after(body.open) - 1))
+            }
+        }
+        return bodies
+    }
 }

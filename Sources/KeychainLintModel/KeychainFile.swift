@@ -12,7 +12,7 @@ package final class KeychainFile: @unchecked Sendable {
     package let wrapperUses: [WrapperUse]
     /// The project's entitlements files (read as context, wherever they are under the project root).
     package let entitlements: [EntitlementsFile]
-    private let extractor: DictionaryExtractor
+    let extractor: DictionaryExtractor
 
     package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = []) {
         self.source = source

@@ -44,8 +44,29 @@ struct UnhandledDuplicateItem: Rule {
                 }
             }
             """),
+            RuleExample("""
+            func log(_ key: String) { print(key) }
+            func save(_ token: Data, key: String) -> Bool {
+                log(key)
+                let status = ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccount: key, kSecValueData: token] as CFDictionary, nil)
+                return status == errSecSuccess
+            }
+            """, note: "A called function that neither updates nor deletes does not count."),
         ],
         nonTriggering: [
+            RuleExample("""
+            final class Store {
+                @discardableResult
+                func remove(_ key: String) -> Bool {
+                    SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrAccount: key] as CFDictionary) == errSecSuccess
+                }
+                func save(_ token: Data, key: String) -> Bool {
+                    remove(key)  // delete any existing item first
+                    let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccount: key, kSecValueData: token] as CFDictionary, nil)
+                    return status == errSecSuccess
+                }
+            }
+            """, note: "The old item is deleted first by a same-file function."),
             RuleExample("""
             func save(_ token: Data) -> OSStatus {
                 let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]
@@ -130,10 +151,13 @@ struct UnhandledDuplicateItem: Rule {
         }
     }
 
+    /// An update or delete of the same item in the function, or in a same-file function it calls
+    /// (`deleteExisting(key)` before the add).
     private func updatesOrDeletes(sameItemAs add: KeychainUse, in body: Range<Int>, file: KeychainFile) -> Bool {
-        file.uses.contains { other in
+        let scopes = [body] + file.calledFunctionBodies(in: body)
+        return file.uses.contains { other in
             guard let call = other.call, call.operation == .update || call.operation == .delete,
-                  other.role == .query, body.contains(call.codeIndex) else { return false }
+                  other.role == .query, scopes.contains(where: { $0.contains(call.codeIndex) }) else { return false }
             let a = add.dictionary.itemClass, b = other.dictionary.itemClass
             return a == nil || b == nil || a == b
         }
