@@ -104,7 +104,8 @@ final class DictionaryExtractor {
         let initializers = declarations.memberInitializers[name] ?? []
         if bodies.isEmpty && initializers.isEmpty {
             consultedNames.insert(name)
-            return symbols.helpers[name].map { Self.rebased($0, to: code.offset(index), region: code.region[index]) }
+            let salt = name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+            return symbols.helpers[name].map { Self.rebased($0, to: code.offset(index), region: code.region[index], salt: salt) }
         }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers.insert(name) }
@@ -141,13 +142,14 @@ final class DictionaryExtractor {
         return entries
     }
 
-    private static func rebased(_ entries: [KeychainEntry], to offset: Int, region: ConditionRegion.ID) -> [KeychainEntry] {
+    private static func rebased(_ entries: [KeychainEntry], to offset: Int, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
         entries.map { entry in
             var moved = entry
             moved.keyOffset = offset
             moved.valueOffset = offset
             moved.region = region
-            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, to: offset, region: region)) }
+            moved.branch = entry.branch.foreign(salt: salt)
+            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, to: offset, region: region, salt: salt)) }
             return moved
         }
     }

@@ -69,7 +69,7 @@ extension FlowWalk {
 
     func entry(key: String, keyStart: Int, value: Range<Int>) -> KeychainEntry {
         KeychainEntry(key: key, value: self.value(value), keyOffset: code.offset(keyStart),
-                      valueOffset: code.offset(value.lowerBound), region: code.region[keyStart])
+                      valueOffset: code.offset(value.lowerBound), region: code.region[keyStart], branch: currentBranch)
     }
 
     // MARK: Calls
@@ -78,7 +78,8 @@ extension FlowWalk {
     private func call(_ operation: KeychainOperation, nameIndex: Int) {
         let arguments = code.elements(of: nameIndex + 1)
         let call = KeychainCall(operation: operation, offset: code.offset(nameIndex), codeIndex: nameIndex,
-                                region: code.region[nameIndex], status: statusUse(ofCallAt: nameIndex))
+                                region: code.region[nameIndex], status: statusUse(ofCallAt: nameIndex),
+                                branch: currentBranch)
         for (index, role) in operation.dictionaryArguments where index < arguments.count {
             guard let dictionary = dictionary(code.droppingLabel(arguments[index])) else { continue }
             if let source = dictionary.variable { variables[source].flowsIntoCall = true }

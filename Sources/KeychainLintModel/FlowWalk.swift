@@ -34,6 +34,11 @@ final class FlowWalk {
         var id: Int
         var kind: BlockKind
         var variables: [Int] = []
+        /// The arm of an `if`/`else` chain this block is.
+        var arm: BranchPath.Arm?
+        /// In a `switch` body: the case being walked.
+        var caseArm: BranchPath.Arm?
+        var isSwitch = false
     }
 
     var variables: [Variable] = []
@@ -44,6 +49,8 @@ final class FlowWalk {
     var blockIsOpen: [Bool] = []
     /// What the walked function body returns, when it returns a dictionary.
     var returnedEntries: [KeychainEntry]?
+    /// Arms of closed `if`/`else` blocks by their `{`, so a following `else` continues the chain.
+    var closedArms: [Int: BranchPath.Arm] = [:]
 
     init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
         self.extractor = extractor
@@ -74,6 +81,8 @@ final class FlowWalk {
                     declaration(at: i)
                 } else if code.isKeyword(i, "return") {
                     returnStatement(at: i)
+                } else if code.isKeyword(i, "case") || code.isKeyword(i, "default") {
+                    caseLabel(at: i)
                 }
             case .identifier:
                 identifier(at: i)
@@ -92,12 +101,15 @@ final class FlowWalk {
     private func pushBlock(open: Int, kind: BlockKind) {
         let id = blockIsOpen.count
         blockIsOpen.append(true)
-        blocks.append(OpenBlock(open: open, id: id, kind: kind))
+        var block = OpenBlock(open: open, id: id, kind: kind)
+        if kind == .control, open >= 0 { classifyControl(&block) }
+        blocks.append(block)
     }
 
     private func popBlock() {
         guard let block = blocks.popLast() else { return }
         blockIsOpen[block.id] = false
+        if let arm = block.arm { closedArms[block.open] = arm }
         for index in block.variables {
             let variable = variables[index]
             visible[variable.name]?.removeLast()
@@ -114,6 +126,75 @@ final class FlowWalk {
     }
 
     var currentBlockID: Int { blocks.last?.id ?? 0 }
+
+    /// The arms of every enclosing branch, outermost first.
+    var currentBranch: BranchPath {
+        var arms: [BranchPath.Arm] = []
+        for block in blocks {
+            if let arm = block.arm { arms.append(arm) }
+            if let arm = block.caseArm { arms.append(arm) }
+        }
+        return BranchPath(arms: arms)
+    }
+
+    /// `if … {` starts a chain; `} else {` and `} else if … {` continue the chain of the block
+    /// they follow; `switch … {` has its cases for arms. Loops, `guard … else`, `do` and `catch`
+    /// are not arms: their code runs on the path that reaches them.
+    private func classifyControl(_ block: inout OpenBlock) {
+        let open = block.open
+        if code.isKeyword(open - 1, "else") {
+            block.arm = continuedArm(elseAt: open - 1)
+            return
+        }
+        guard let head = controlHead(open) else { return }
+        if code.isKeyword(head, "switch") {
+            block.isSwitch = true
+        } else if code.isKeyword(head, "if") {
+            block.arm = code.isKeyword(head - 1, "else") ? continuedArm(elseAt: head - 1) : BranchPath.Arm(group: open, arm: 0)
+        }
+    }
+
+    private func continuedArm(elseAt e: Int) -> BranchPath.Arm? {
+        guard code.kind(e - 1) == .rightBrace, code.partner[e - 1] >= 0,
+              let previous = closedArms[Int(code.partner[e - 1])] else { return nil }
+        return BranchPath.Arm(group: previous.group, arm: previous.arm + 1)
+    }
+
+    /// The keyword that introduces the control block opened at `open`, read back over its
+    /// condition (bracket groups jumped, bounded).
+    private func controlHead(_ open: Int) -> Int? {
+        var j = open - 1
+        var steps = 0
+        while j >= 0, steps < CodeView.maxExpressionSteps {
+            steps += 1
+            switch code.kind(j) {
+            case .rightParen, .rightBracket, .stringEnd, .interpolationEnd:
+                guard code.partner[j] >= 0 else { return nil }
+                j = Int(code.partner[j]) - 1
+                continue
+            case .leftBrace, .rightBrace, .semicolon:
+                return nil
+            case .keyword:
+                for word: StaticString in ["if", "switch", "guard", "while", "for", "repeat", "do", "catch"] where code.isKeyword(j, word) {
+                    return j
+                }
+            default:
+                break
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// A `case`/`default` label directly in a `switch` body starts the next arm (`if case`,
+    /// `for case` and `catch` patterns are not labels).
+    private func caseLabel(at i: Int) {
+        guard let top = blocks.last, top.isSwitch else { return }
+        let p = i - 1
+        if code.isKeyword(p, "if") || code.isKeyword(p, "guard") || code.isKeyword(p, "while") || code.isKeyword(p, "for")
+            || code.kind(p) == .comma || code.isKeyword(p, "catch") { return }
+        blocks[blocks.count - 1].caseArm = BranchPath.Arm(group: top.open, arm: i)
+    }
 
     /// The innermost enclosing function-like block, unless a closure comes first.
     private var enclosingFunction: OpenBlock? {

@@ -9,13 +9,53 @@ package struct KeychainEntry: Equatable, Sendable {
     package var valueOffset: Int
     /// The `#if` region the entry was written in.
     package var region: ConditionRegion.ID
+    /// The run-time branches (`if`/`else` arms, `switch` cases) the entry was written in.
+    package var branch: BranchPath
 
-    package init(key: String, value: KeychainValue, keyOffset: Int, valueOffset: Int, region: ConditionRegion.ID) {
+    package init(key: String, value: KeychainValue, keyOffset: Int, valueOffset: Int, region: ConditionRegion.ID,
+                 branch: BranchPath = BranchPath()) {
         self.key = key
         self.value = value
         self.keyOffset = keyOffset
         self.valueOffset = valueOffset
         self.region = region
+        self.branch = branch
+    }
+}
+
+/// Where code sits among run-time branches: the arm of each enclosing `if`/`else if`/`else`
+/// chain and the case of each enclosing `switch`.
+///
+/// Entries reach a use on *some* path, which is right for rules about one entry. A rule about two
+/// entries that conflict needs them on *one* path: two entries in different arms of one branch
+/// never are. A rule that lets an entry excuse a call needs it on *every* path to the call.
+package struct BranchPath: Equatable, Sendable {
+    package struct Arm: Equatable, Sendable {
+        /// Identifies the branch (the code index of its first block, made unique across files).
+        package var group: Int
+        package var arm: Int
+    }
+
+    package var arms: [Arm] = []
+
+    package init(arms: [Arm] = []) {
+        self.arms = arms
+    }
+
+    /// Whether the two can never be on one path: they are in different arms of one branch.
+    package func excludes(_ other: BranchPath) -> Bool {
+        arms.contains { a in other.arms.contains { $0.group == a.group && $0.arm != a.arm } }
+    }
+
+    /// Whether code here runs on every path through `other`: each of its arms encloses `other` too.
+    package func dominates(_ other: BranchPath) -> Bool {
+        arms.allSatisfy(other.arms.contains)
+    }
+
+    /// The same path with groups moved apart from the linted file's own, for a helper's entries
+    /// read from another file (`salt` distinguishes helpers).
+    func foreign(salt: Int) -> BranchPath {
+        BranchPath(arms: arms.map { Arm(group: -1 - ($0.group & 0xffff_ffff) - ((salt & 0x7fff_ffff) << 32), arm: $0.arm) })
     }
 }
 
@@ -69,13 +109,17 @@ package struct KeychainCall: Sendable {
     package var region: ConditionRegion.ID
     /// How the returned status is used, for `unhandled-duplicate-item`.
     package var status: StatusUse
+    /// The run-time branches the call is made in.
+    package var branch: BranchPath
 
-    package init(operation: KeychainOperation, offset: Int, codeIndex: Int, region: ConditionRegion.ID, status: StatusUse) {
+    package init(operation: KeychainOperation, offset: Int, codeIndex: Int, region: ConditionRegion.ID, status: StatusUse,
+                 branch: BranchPath = BranchPath()) {
         self.operation = operation
         self.offset = offset
         self.codeIndex = codeIndex
         self.region = region
         self.status = status
+        self.branch = branch
     }
 }
 

@@ -96,6 +96,16 @@ struct MissingDataProtectionKeychain: Rule {
                 ↓SecItemDelete(q as CFDictionary)
             }
             """, note: "Removed before the second call."),
+            RuleExample("""
+            func save(_ token: Data, syncing: Bool) -> OSStatus {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example",
+                                        kSecAttrAccount as String: "me", kSecValueData as String: token]
+                if syncing {
+                    q[kSecAttrSynchronizable as String] = kCFBooleanTrue
+                }
+                return ↓SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Synchronizable set on one branch only: without it the item goes to the file-based keychain."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -190,7 +200,8 @@ struct MissingDataProtectionKeychain: Rule {
             guard let call = use.call, call.operation.isItemOperation, file.mayRunOnMacOS(call.region) else { continue }
             let macEntries = use.dictionary.entries.filter { file.mayRunOnMacOS($0.region) }
             if macEntries.contains(where: { $0.key == "kSecUseDataProtectionKeychain" }) { continue }
-            if macEntries.contains(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue }) { continue }
+            // Synchronizable selects the data protection keychain only if it is set on every path to the call.
+            if macEntries.contains(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
             let targetsFileKeychain = macEntries.contains { entry in
                 Self.fileKeychainKeys.contains(entry.key)
                     && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true

@@ -102,8 +102,48 @@ struct SyncThisDeviceOnly: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """, note: "An entry added on some path is present: the iOS build fails."),
+            RuleExample("""
+            func save(_ token: Data, synced: Bool, local: Bool) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                if synced {
+                    q[↓kSecAttrSynchronizable as String] = true
+                }
+                if local {
+                    q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                }
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Two separate ifs can both run."),
         ] + wrapperTriggering,
         nonTriggering: [
+            RuleExample("""
+            enum Flavor {
+                case cloud, device
+                func query() -> [String: Any] {
+                    var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.token"]
+                    switch self {
+                    case .cloud:
+                        q[kSecAttrSynchronizable as String] = true
+                    case .device:
+                        q[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    }
+                    return q
+                }
+            }
+            """, note: "Set in different cases of one switch: no item gets both."),
+            RuleExample("""
+            func save(_ token: Data, synced: Bool) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                if synced {
+                    q[kSecAttrSynchronizable as String] = true
+                } else if token.isEmpty {
+                    return
+                } else {
+                    q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                }
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Different arms of one if/else chain."),
             RuleExample("""
             func save(_ token: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
@@ -188,9 +228,11 @@ struct SyncThisDeviceOnly: Rule {
         for use in file.uses {
             // kSecPrivateKeyAttrs / kSecPublicKeyAttrs belong to the same item (SecKeyCreateRandomKey).
             let entries = use.dictionary.allEntries
-            guard let sync = entries.first(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue }),
-                  entries.contains(where: { KeychainFacts.accessibilityKeys.contains($0.key) && KeychainFacts.isThisDeviceOnly($0.value) })
-            else { continue }
+            let deviceOnly = entries.filter { KeychainFacts.accessibilityKeys.contains($0.key) && KeychainFacts.isThisDeviceOnly($0.value) }
+            // Set in different arms of one `if`/`switch`, the two never meet on one item.
+            guard let sync = entries.first(where: { entry in
+                entry.key == "kSecAttrSynchronizable" && entry.value.isTrue && deviceOnly.contains { !$0.branch.excludes(entry.branch) }
+            }) else { continue }
             findings.report(at: sync.keyOffset, "Synchronizable item marked ThisDeviceOnly; it cannot sync and the add fails with errSecParam. Drop kSecAttrSynchronizable or use an accessibility without ThisDeviceOnly.")
         }
         for use in file.wrapperUses {
