@@ -26,7 +26,9 @@ extension DictionaryExtractor {
             }
         }
         for (name, bodies) in declarations.allBodies where bodies.contains(where: \.declaresDictionary) {
-            if let entries = helperEntries(named: name, at: bodies[0].open), entries.contains(where: { $0.key.hasPrefix("kSec") }) {
+            // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
+            if let entries = helperEntries(named: name, at: bodies[0].open), !openHelpers.contains(name),
+               entries.contains(where: { $0.key.hasPrefix("kSec") }) {
                 out.helpers[name] = entries
             }
         }

@@ -21,6 +21,11 @@ final class DictionaryExtractor {
     /// Names looked up in the project's symbols because the file does not declare them: when
     /// the first pass finds one of them declared elsewhere, the file is read again with them.
     private(set) var consultedNames: Set<String> = []
+    /// Helpers whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
+    private(set) var openHelpers: Set<String> = []
+    /// Names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
+    /// only such a `var` is followed when its initializer cannot be read.
+    private(set) lazy var dictionaryMutatedNames: Set<String> = Self.mutatedNames(code)
 
     private var constantMemo: [Int: KeychainValue] = [:]
     private var constantsInProgress: Set<Int> = []
@@ -122,6 +127,7 @@ final class DictionaryExtractor {
             if let returned = walk.returnedEntries {
                 isDictionary = true
                 entries.append(contentsOf: returned)
+                if walk.returnsUnknownBase { openHelpers.insert(name) }
             }
         }
         for initializer in initializers {
@@ -140,6 +146,25 @@ final class DictionaryExtractor {
         helperMemo[name] = entries
         referencedHelpers.insert(name)
         return entries
+    }
+
+    private static func mutatedNames(_ code: CodeView) -> Set<String> {
+        var names = Set<String>()
+        for i in 0..<code.count where code.kind(i) == .identifier {
+            switch code.kind(i + 1) {
+            case .leftBracket:
+                if code.is(code.after(i + 1), "=") { names.insert(code.text(i)) }
+            case .period:
+                let m = i + 2
+                if code.kind(m + 1) == .leftParen, code.isIdentifier(m, "updateValue") || code.isIdentifier(m, "removeValue")
+                    || code.isIdentifier(m, "merge") || code.isIdentifier(m, "setValue") || code.isIdentifier(m, "setObject") {
+                    names.insert(code.text(i))
+                }
+            default:
+                break
+            }
+        }
+        return names
     }
 
     private static func rebased(_ entries: [KeychainEntry], to offset: Int, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {

@@ -20,8 +20,11 @@ extension FlowWalk {
         default:
             if code.is(i + 1, "=") {
                 let end = code.expressionEnd(from: i + 2)
-                variables[variable].events.append(.reset(block: currentBlockID))
-                if let dictionary = dictionary((i + 2)..<end) { add(dictionary.entries, to: variable) }
+                let dictionary = dictionary((i + 2)..<end)
+                let isNil = end == i + 3 && code.isKeyword(i + 2, "nil")
+                let opaque = dictionary?.hasUnknownBase ?? !isNil
+                variables[variable].events.append(opaque ? .resetToUnknown(block: currentBlockID) : .reset(block: currentBlockID))
+                if let dictionary { add(dictionary.entries, to: variable) }
             }
         }
     }
@@ -81,12 +84,21 @@ extension FlowWalk {
                                 region: code.region[nameIndex], status: statusUse(ofCallAt: nameIndex),
                                 branch: currentBranch)
         for (index, role) in operation.dictionaryArguments where index < arguments.count {
-            guard let dictionary = dictionary(code.droppingLabel(arguments[index])) else { continue }
+            let argument = code.droppingLabel(arguments[index])
+            // A dictionary the file cannot read (a parameter) still makes a use, for the rules about
+            // the call itself; every missing-entry rule stays silent on it.
+            guard let dictionary = dictionary(argument) ?? opaqueArgument(argument) else { continue }
             if let source = dictionary.variable { variables[source].flowsIntoCall = true }
-            record(KeychainUse(
-                dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
-                call: call, role: role))
+            record(KeychainUse(dictionary: dictionary.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: role))
         }
+    }
+
+    private func opaqueArgument(_ argument: Range<Int>) -> DictionaryExpression? {
+        let r = trimmed(argument)
+        guard let first = r.first, code.kind(first) == .identifier || code.isKeyword(first, "self") else { return nil }
+        var expression = DictionaryExpression(entries: [], originOffset: code.offset(first), isLiteral: false)
+        expression.hasUnknownBase = true
+        return expression
     }
 
     /// How the status a call returns is used, read from the tokens around the call.

@@ -8,6 +8,19 @@ struct DictionaryExpression {
     var isLiteral: Bool
     /// The tracked variable it was read from, if any.
     var variable: Int?
+    /// It starts from a dictionary the file cannot read.
+    var hasUnknownBase = false
+    var certainlyAbsent: Set<String> = []
+
+    func keychainDictionary(isVariable: Bool) -> KeychainDictionary {
+        KeychainDictionary(entries: entries, originOffset: originOffset, isVariable: isVariable,
+                           hasUnknownBase: hasUnknownBase, certainlyAbsent: certainlyAbsent)
+    }
+
+    /// Whether a use of it is keychain code: it names a class, or it starts unknown and has a `kSec…` entry.
+    var isKeychainDictionary: Bool {
+        FlowWalk.isKeychainDictionary(entries) || (hasUnknownBase && entries.contains { $0.key.hasPrefix("kSec") })
+    }
 }
 
 /// Expression evaluation: values, keys and dictionaries, with casts and wrappers peeled off.
@@ -232,8 +245,10 @@ extension FlowWalk {
             let base = dictionary(r.lowerBound..<(merging - 1))
             let other = code.elements(of: merging + 1).first.flatMap { dictionary(code.droppingLabel($0)) }
             guard base != nil || other != nil else { return nil }
-            return DictionaryExpression(entries: (base?.entries ?? []) + (other?.entries ?? []),
-                                        originOffset: code.offset(a), isLiteral: false)
+            var merged = DictionaryExpression(entries: (base?.entries ?? []) + (other?.entries ?? []),
+                                              originOffset: code.offset(a), isLiteral: false)
+            merged.hasUnknownBase = base?.hasUnknownBase ?? true
+            return merged
         }
         if code.kind(a) == .identifier {
             switch code.text(a) {
@@ -266,14 +281,18 @@ extension FlowWalk {
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }
         let name = code.text(nameIndex)
         if !isCall && nameIndex == a, let variable = variableIndex(named: name) {
-            return DictionaryExpression(entries: snapshot(variable), originOffset: variables[variable].declOffset,
-                                        isLiteral: false, variable: variable)
+            var expression = DictionaryExpression(entries: snapshot(variable), originOffset: variables[variable].declOffset,
+                                                  isLiteral: false, variable: variable)
+            (expression.hasUnknownBase, expression.certainlyAbsent) = openness(variable)
+            return expression
         }
         if !isCall, case .dictionary(let entries)? = extractor.constantValue(named: name, at: nameIndex) {
             return DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
         }
         if let entries = extractor.helperEntries(named: name, at: nameIndex) {
-            return DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
+            var expression = DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
+            expression.hasUnknownBase = extractor.openHelpers.contains(name)
+            return expression
         }
         return nil
     }

@@ -18,6 +18,8 @@ final class FlowWalk {
         case add(KeychainEntry)
         case remove(key: String, block: Int)
         case reset(block: Int)
+        /// Reassigned from a dictionary the file cannot read.
+        case resetToUnknown(block: Int)
     }
 
     struct Variable {
@@ -27,6 +29,8 @@ final class FlowWalk {
         var block: Int
         var flowsIntoCall = false
         var isReturned = false
+        /// Declared from a dictionary the file cannot read (`var q = options`).
+        var hasUnknownBase = false
     }
 
     struct OpenBlock {
@@ -49,6 +53,8 @@ final class FlowWalk {
     var blockIsOpen: [Bool] = []
     /// What the walked function body returns, when it returns a dictionary.
     var returnedEntries: [KeychainEntry]?
+    /// Some return starts from a dictionary the file cannot read.
+    var returnsUnknownBase = false
     /// Arms of closed `if`/`else` blocks by their `{`, so a following `else` continues the chain.
     var closedArms: [Int: BranchPath.Arm] = [:]
 
@@ -115,11 +121,10 @@ final class FlowWalk {
             visible[variable.name]?.removeLast()
             if visible[variable.name]?.isEmpty == true { visible[variable.name] = nil }
             if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
-                let entries = snapshot(index)
-                if Self.isKeychainDictionary(entries) {
-                    record(KeychainUse(
-                        dictionary: KeychainDictionary(entries: entries, originOffset: variable.declOffset, isVariable: true),
-                        call: nil, role: .query))
+                var expression = DictionaryExpression(entries: snapshot(index), originOffset: variable.declOffset, isLiteral: false)
+                (expression.hasUnknownBase, expression.certainlyAbsent) = openness(index)
+                if expression.isKeychainDictionary {
+                    record(KeychainUse(dictionary: expression.keychainDictionary(isVariable: true), call: nil, role: .query))
                 }
             }
         }
@@ -218,15 +223,33 @@ final class FlowWalk {
             switch event {
             case .add(let entry): entries.append(entry)
             case .remove(let key, let block): if blockIsOpen[block] { entries.removeAll { $0.key == key } }
-            case .reset(let block): if blockIsOpen[block] { entries.removeAll() }
+            case .reset(let block), .resetToUnknown(let block): if blockIsOpen[block] { entries.removeAll() }
             }
         }
         return entries
     }
 
-    private func declareVariable(name: String, declOffset: Int, entries: [KeychainEntry]) {
+    /// Whether the variable starts from an unknown dictionary at this point, and which keys were
+    /// removed since (those are known to be absent).
+    func openness(_ index: Int) -> (unknownBase: Bool, absent: Set<String>) {
+        var unknown = variables[index].hasUnknownBase
+        var absent = Set<String>()
+        for event in variables[index].events {
+            switch event {
+            case .add(let entry): absent.remove(entry.key)
+            case .remove(let key, let block): if blockIsOpen[block] { absent.insert(key) }
+            case .reset(let block): if blockIsOpen[block] { unknown = false; absent.removeAll() }
+            case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true; absent.removeAll() }
+            }
+        }
+        return (unknown, unknown ? absent : [])
+    }
+
+    private func declareVariable(name: String, declOffset: Int, entries: [KeychainEntry], unknownBase: Bool = false) {
         let index = variables.count
-        variables.append(Variable(name: name, declOffset: declOffset, events: entries.map(Event.add), block: currentBlockID))
+        var variable = Variable(name: name, declOffset: declOffset, events: entries.map(Event.add), block: currentBlockID)
+        variable.hasUnknownBase = unknownBase
+        variables.append(variable)
         visible[name, default: []].append(index)
         if !blocks.isEmpty { blocks[blocks.count - 1].variables.append(index) }
     }
@@ -251,6 +274,10 @@ final class FlowWalk {
     /// `let`/`var NAME (: T)? = INIT`: a dictionary initializer starts a tracked variable;
     /// in a type body it is a dictionary property (a helper).
     private func declaration(at i: Int) {
+        if code.kind(i + 1) == .leftParen {
+            tuplePattern(at: i + 1)
+            return
+        }
         guard code.kind(i + 1) == .identifier else { return }
         let nameIndex = i + 1
         let name = code.text(nameIndex)
@@ -277,7 +304,13 @@ final class FlowWalk {
         }
         let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
         let initializer = (j + 1)..<end
-        guard let dictionary = dictionary(initializer) else { return }
+        guard let dictionary = dictionary(initializer) else {
+            // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
+            if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames.contains(name), isOpaque(initializer) {
+                declareVariable(name: name, declOffset: code.offset(nameIndex), entries: [], unknownBase: true)
+            }
+            return
+        }
         if isMember {
             if !collectsReturnsOnly && Self.isKeychainDictionary(dictionary.entries) {
                 extractor.helperOwnedUses.append((name, KeychainUse(
@@ -287,7 +320,29 @@ final class FlowWalk {
             return
         }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
-        declareVariable(name: name, declOffset: code.offset(nameIndex), entries: dictionary.entries)
+        declareVariable(name: name, declOffset: code.offset(nameIndex), entries: dictionary.entries,
+                        unknownBase: dictionary.hasUnknownBase)
+    }
+
+    /// `let (a, b) = …`: the names are locals whose values the file cannot read; declaring them
+    /// keeps a member of the same name (a dictionary property) from being taken for them.
+    private func tuplePattern(at open: Int) {
+        guard !(blocks.last?.kind == .type) else { return }
+        for element in code.elements(of: open) {
+            guard let last = element.last, code.kind(last) == .identifier, element.count == 1 else { continue }
+            declareVariable(name: code.text(last), declOffset: code.offset(last), entries: [], unknownBase: true)
+        }
+    }
+
+    /// An initializer that may be a dictionary the file cannot read: a name, a member, a call
+    /// (not a literal of another type).
+    private func isOpaque(_ initializer: Range<Int>) -> Bool {
+        guard let first = initializer.first else { return false }
+        switch code.kind(first) {
+        case .identifier: return true
+        case .keyword: return code.isKeyword(first, "self") || code.isKeyword(first, "try")
+        default: return false
+        }
     }
 
     private func returnStatement(at i: Int) {
@@ -312,13 +367,13 @@ final class FlowWalk {
         if collectsReturnsOnly {
             if function.id == 0 || function.open == range.lowerBound {
                 returnedEntries = (returnedEntries ?? []) + dictionary.entries
+                if dictionary.hasUnknownBase { returnsUnknownBase = true }
             }
             return
         }
-        guard case .function(let name?) = function.kind, Self.isKeychainDictionary(dictionary.entries) else { return }
+        guard case .function(let name?) = function.kind, dictionary.isKeychainDictionary else { return }
         extractor.helperOwnedUses.append((name, KeychainUse(
-            dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
-            call: nil, role: .query)))
+            dictionary: dictionary.keychainDictionary(isVariable: !dictionary.isLiteral), call: nil, role: .query)))
     }
 
     /// A dictionary literal no construct has claimed: a use that cannot be seen.

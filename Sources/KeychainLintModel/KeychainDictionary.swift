@@ -142,11 +142,24 @@ package struct KeychainDictionary: Sendable {
     package var originOffset: Int
     /// Whether the dictionary was passed as a variable (then missing-entry findings point at the call).
     package var isVariable: Bool
+    /// The dictionary starts from one the file cannot read (a parameter, another object's property):
+    /// it may hold any entry, so only entries written here, or removed here, are known.
+    package var hasUnknownBase: Bool
+    /// Keys removed after an unknown start, so certainly not in the dictionary.
+    package var certainlyAbsent: Set<String>
 
-    package init(entries: [KeychainEntry], originOffset: Int, isVariable: Bool) {
+    package init(entries: [KeychainEntry], originOffset: Int, isVariable: Bool, hasUnknownBase: Bool = false,
+                 certainlyAbsent: Set<String> = []) {
         self.entries = entries
         self.originOffset = originOffset
         self.isVariable = isVariable
+        self.hasUnknownBase = hasUnknownBase
+        self.certainlyAbsent = certainlyAbsent
+    }
+
+    /// Whether the dictionary certainly has no entry for `key`: the test every missing-entry rule uses.
+    package func lacks(_ key: String) -> Bool {
+        !has(key) && (!hasUnknownBase || certainlyAbsent.contains(key))
     }
 
     /// Top-level entries for `key`, in source order.

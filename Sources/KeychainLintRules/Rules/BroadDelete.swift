@@ -51,7 +51,7 @@ struct BroadDelete: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.call?.operation == .delete && use.role == .query {
             let entries = use.dictionary.entries
-            guard entries.contains(where: { $0.key == "kSecClass" }),
+            guard !use.dictionary.hasUnknownBase, entries.contains(where: { $0.key == "kSecClass" }),
                   entries.allSatisfy({ Self.nonNarrowingKeys.contains($0.key) }) else { continue }
             findings.report(at: use.missingEntryOffset, "Delete query names only a class; it removes every such item the app can reach. Narrow it with kSecAttrService or kSecAttrAccount.")
         }

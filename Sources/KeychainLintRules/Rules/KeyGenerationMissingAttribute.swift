@@ -68,7 +68,7 @@ struct KeyGenerationMissingAttribute: Rule {
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.call?.operation == .createRandomKey {
-            let missing = ["kSecAttrKeyType", "kSecAttrKeySizeInBits"].filter { !use.dictionary.has($0) }
+            let missing = ["kSecAttrKeyType", "kSecAttrKeySizeInBits"].filter { use.dictionary.lacks($0) }
             guard let first = missing.first else { continue }
             findings.report(at: use.missingEntryOffset, "Key generation without \(missing.count == 2 ? "kSecAttrKeyType and kSecAttrKeySizeInBits" : first); SecKeyCreateRandomKey fails with errSecParam. Add \(missing.joined(separator: " and ")).")
         }

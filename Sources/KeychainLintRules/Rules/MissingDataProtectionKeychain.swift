@@ -200,6 +200,8 @@ struct MissingDataProtectionKeychain: Rule {
             guard let call = use.call, call.operation.isItemOperation, file.mayRunOnMacOS(call.region) else { continue }
             let macEntries = use.dictionary.entries.filter { file.mayRunOnMacOS($0.region) }
             if macEntries.contains(where: { $0.key == "kSecUseDataProtectionKeychain" }) { continue }
+            // Started from a dictionary the file cannot read: the flag may be in it, unless removed here.
+            if use.dictionary.hasUnknownBase && !use.dictionary.certainlyAbsent.contains("kSecUseDataProtectionKeychain") { continue }
             // Synchronizable selects the data protection keychain only if it is set on every path to the call.
             if macEntries.contains(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
             let targetsFileKeychain = macEntries.contains { entry in

@@ -103,7 +103,7 @@ struct SyncQueryMissingSynchronizable: Rule {
         guard !synced.isEmpty else { return }
         for use in file.uses where use.role == .query {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
-                  !use.dictionary.has("kSecAttrSynchronizable"),
+                  use.dictionary.lacks("kSecAttrSynchronizable"),
                   let key = Self.key(use.dictionary), synced.contains(key) else { continue }
             findings.report(at: use.missingEntryOffset, "Query without kSecAttrSynchronizable for an item added as synchronizable; it never finds the synced item. Add kSecAttrSynchronizable: kSecAttrSynchronizableAny.")
         }
