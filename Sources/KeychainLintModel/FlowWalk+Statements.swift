@@ -21,6 +21,8 @@ extension FlowWalk {
             if code.is(i + 1, "=") {
                 let end = code.expressionEnd(from: i + 2)
                 let dictionary = dictionary((i + 2)..<end)
+                // `q = addGroup(q)`: a function given the dictionary itself returns it extended; keep what is known.
+                if dictionary == nil, ((i + 2)..<end).contains(where: { code.kind($0) == .identifier && code.text($0) == name }) { return }
                 let isNil = end == i + 3 && code.isKeyword(i + 2, "nil")
                 let opaque = dictionary?.hasUnknownBase ?? !isNil
                 variables[variable].events.append(opaque ? .resetToUnknown(block: currentBlockID) : .reset(block: currentBlockID))
