@@ -21,8 +21,13 @@ extension FlowWalk {
             if code.is(i + 1, "=") {
                 let end = code.expressionEnd(from: i + 2)
                 let dictionary = dictionary((i + 2)..<end)
-                // `q = addGroup(q)`: a function given the dictionary itself returns it extended; keep what is known.
-                if dictionary == nil, ((i + 2)..<end).contains(where: { code.kind($0) == .identifier && code.text($0) == name }) { return }
+                // `q = addGroup(q)`: a function given the dictionary itself returns it extended (a helper
+                // built on its parameter has an unknown base only because the parameter is unknown there).
+                if dictionary?.hasUnknownBase ?? true,
+                   ((i + 2)..<end).contains(where: { code.kind($0) == .identifier && code.text($0) == name }) {
+                    if let dictionary { add(dictionary.entries, to: variable) }
+                    return
+                }
                 let isNil = end == i + 3 && code.isKeyword(i + 2, "nil")
                 let opaque = dictionary?.hasUnknownBase ?? !isNil
                 variables[variable].events.append(opaque ? .resetToUnknown(block: currentBlockID) : .reset(block: currentBlockID))

@@ -8,7 +8,7 @@ struct Prefilter: Sendable {
         /// The group's needles back to back (contiguous, so checking a hit allocates and retains nothing).
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
-        var shortest: Int { ranges.map(\.count).min() ?? 0 }
+        var shortest = Int.max
     }
 
     private let groups: [Group]
@@ -28,6 +28,7 @@ struct Prefilter: Sendable {
             }()
             groups[g].ranges.append(groups[g].bytes.count..<(groups[g].bytes.count + needle.count))
             groups[g].bytes += needle
+            groups[g].shortest = min(groups[g].shortest, needle.count)
         }
         self.groups = groups
     }

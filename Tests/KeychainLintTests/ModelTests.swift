@@ -65,6 +65,36 @@ final class ModelTests: XCTestCase {
         """), ["SecItemAdd/query: kSecClass=kSecClassGenericPassword, kSecAttrService='svc', kSecAttrAccount='me', kSecValueData=?"])
     }
 
+    func testReassignmentThroughAHelperGivenTheDictionaryKeepsItsEntries() {
+        XCTAssertEqual(uses("""
+        func withGroup(_ items: [String: Any], _ group: String?) -> [String: Any] {
+            guard let group else { return items }
+            var result = items
+            result[kSecAttrAccessGroup as String] = group
+            return result
+        }
+        func f(_ data: Data, options: [String: Any]) {
+            var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+            q = withGroup(q, nil)
+            SecItemAdd(q as CFDictionary, nil)
+            var r: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+            r = options
+            SecItemDelete(r as CFDictionary)
+        }
+        """).map { $0.replacingOccurrences(of: "kSecClass=kSecClassGenericPassword, ", with: "") }, [
+            "SecItemAdd/query: kSecValueData=?, kSecAttrAccessGroup=?",
+            "SecItemDelete/query: ",
+        ])
+        let file = KeychainFile(source: SourceFile(path: "T.swift", text: """
+        func f(options: [String: Any]) {
+            var r: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+            r = options
+            SecItemDelete(r as CFDictionary)
+        }
+        """), platforms: .all)
+        XCTAssertEqual(file.uses.map(\.dictionary.hasUnknownBase), [true], "reassigned from a dictionary the file cannot read")
+    }
+
     func testRemovalAppliesOnlyOnItsPath() {
         XCTAssertEqual(uses("""
         func f(flag: Bool) {
