@@ -3,11 +3,11 @@ import Security
 
 struct DeviceSecretStore {
     // Wrong: the helper in QueryBuilder.swift makes the item synchronizable, and the call site
-    // adds a ThisDeviceOnly accessibility. The finding is reported where the helper is used.
+    // adds a ThisDeviceOnly accessibility. The finding is reported at this file's entry, the one to fix.
     func save(_ secret: Data) -> OSStatus {
-        var query = QueryBuilder.synced  // expect: sync-this-device-only@34
+        var query = QueryBuilder.synced
         query[kSecAttrAccount as String] = "device-secret"
-        query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+        query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly // expect: sync-this-device-only@15
         query[kSecValueData as String] = secret
         return SecItemAdd(query as CFDictionary, nil)
     }

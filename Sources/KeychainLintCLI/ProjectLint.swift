@@ -33,11 +33,12 @@ extension CommandLineTool {
                 return .outcome(target.explicit ? .failed("\(reason): \(target.path)") : .skipped("skipping \(target.path): \(reason)"))
             }
         }
-        func analyze(_ index: Int, bytes: [UInt8], symbols: ProjectSymbols, force: Bool) -> FileAnalysis {
+        func analyze(_ index: Int, bytes: [UInt8], symbols: ProjectSymbols, force: Bool,
+                     relocated: [RelocatedFinding] = []) -> FileAnalysis {
             let target = targets[index]
             let filePlatforms = platforms ?? resolver.platforms(forFileAt: target.fileSystemPath)
             return linter.analyze(path: target.path, bytes: bytes, platforms: filePlatforms, symbols: symbols,
-                                  entitlements: entitlements?[index] ?? [], force: force)
+                                  entitlements: entitlements?[index] ?? [], force: force, relocated: relocated)
         }
 
         let first: [FirstPass] = parallelMap(targets.count, parallel: parallel) { i in
@@ -46,28 +47,77 @@ extension CommandLineTool {
             case .bytes(let bytes): return FirstPass(outcome: nil, analysis: analyze(i, bytes: bytes, symbols: .empty, force: false))
             }
         }
-        let symbols = ProjectPass.symbols(from: first.compactMap(\.analysis))
-        let names = symbols.names
-        guard !names.isEmpty else { return first.map(\.final) }
+        var passes = first
+        var symbols = ProjectPass.symbols(from: first.compactMap(\.analysis))
+        guard !symbols.names.isEmpty || !symbols.passThroughFunctions.isEmpty else { return first.map(\.final) }
 
-        let needles = names.sorted().map { Array($0.utf8) }
-        let again = first.indices.filter { i in
+        var pending = first.indices.filter { i in
             guard let analysis = first[i].analysis else { return false }
-            return !analysis.wasTokenized || analysis.needsSecondPass(with: symbols, names: names)
+            return !analysis.wasTokenized || analysis.needsSecondPass(with: symbols, names: symbols.names)
         }
-        let second: [Outcome?] = parallelMap(again.count, parallel: parallel) { k in
-            let i = again[k]
-            switch read(i) {
-            case .outcome(let outcome): return outcome
-            case .bytes(let bytes):
-                if first[i].analysis?.wasTokenized == false && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
-                return .linted(analyze(i, bytes: bytes, symbols: symbols, force: true).findings)
+        // A helper that forwards another file's helper (`var base: […] { service.makeQuery() }`) is
+        // known only once that one is: files whose declarations changed are read again, and the
+        // files that use what changed, for a bounded number of rounds.
+        for round in 0..<Self.maxSymbolRounds {
+            let current = symbols
+            let needles = current.names.sorted().map { Array($0.utf8) }
+            let results: [FirstPass?] = parallelMap(pending.count, parallel: parallel) { k in
+                let i = pending[k]
+                switch read(i) {
+                case .outcome(let outcome): return FirstPass(outcome: outcome, analysis: nil)
+                case .bytes(let bytes):
+                    if passes[i].analysis?.wasTokenized == false && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
+                    return FirstPass(outcome: nil, analysis: analyze(i, bytes: bytes, symbols: current, force: true))
+                }
+            }
+            var changed = Set<String>()
+            for (k, i) in pending.enumerated() {
+                guard let pass = results[k] else { continue }
+                let before = passes[i].analysis?.declared ?? FileSymbols()
+                passes[i] = pass
+                let after = pass.analysis?.declared ?? FileSymbols()
+                if before != after { changed.formUnion(before.allNames.union(after.allNames)) }
+            }
+            guard !changed.isEmpty, round + 1 < Self.maxSymbolRounds else { break }
+            symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))
+            pending = passes.indices.filter { i in
+                guard let analysis = passes[i].analysis, analysis.wasTokenized else { return false }
+                return !analysis.consulted.isDisjoint(with: changed) || !changed.isDisjoint(with: analysis.declared.helpers.keys)
+            }
+            if pending.isEmpty { break }
+        }
+        var outcomes = passes.map(\.final)
+
+        // Findings callers made on other files' helpers go to the helper's key, once: the declaring
+        // file is linted once more with them, so its own suppressions decide.
+        var declaringFile: [String: Int] = [:]
+        for (i, pass) in passes.enumerated() {
+            for name in pass.analysis?.declared.helpers.keys ?? [:].keys where symbols.helpers[name] != nil {
+                declaringFile[name] = min(declaringFile[name] ?? i, i)
             }
         }
-        var outcomes = first.map(\.final)
-        for (k, i) in again.enumerated() { if let outcome = second[k] { outcomes[i] = outcome } }
+        var incoming: [Int: Set<RelocatedFinding>] = [:]
+        for pass in passes {
+            for finding in pass.analysis?.relocated ?? [] {
+                if let d = declaringFile[finding.helper] { incoming[d, default: []].insert(finding) }
+            }
+        }
+        let third = incoming.keys.sorted()
+        let thirdOutcomes: [Outcome] = parallelMap(third.count, parallel: parallel) { k in
+            let d = third[k]
+            switch read(d) {
+            case .outcome(let outcome): return outcome
+            case .bytes(let bytes):
+                let relocated = incoming[d]!.sorted { ($0.offset, $0.ruleID, $0.message) < ($1.offset, $1.ruleID, $1.message) }
+                return .linted(analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated).findings)
+            }
+        }
+        for (k, d) in third.enumerated() { outcomes[d] = thirdOutcomes[k] }
         return outcomes
     }
+
+    /// Rounds of re-reading for helpers that forward helpers: a chain this many files deep resolves.
+    static let maxSymbolRounds = 4
 
     private struct FirstPass: Sendable {
         var outcome: Outcome?

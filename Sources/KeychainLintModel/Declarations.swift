@@ -14,6 +14,8 @@ struct Declarations {
         var scope: Range<Int>
         var isMember: Bool
         var isLet: Bool
+        /// The type it is a member of (`VaultKeys` for `static let klass` inside it).
+        var owner: String? = nil
     }
 
     /// A function or computed property body that may return a dictionary.
@@ -24,6 +26,9 @@ struct Declarations {
         /// The declared type is a dictionary (`-> [String: Any]`, `: CFDictionary`): only such
         /// helpers are offered to other files, so the first pass does not walk every function.
         var declaresDictionary: Bool
+        /// The `(` of a function's parameter list; nil for a computed property.
+        var parameterOpen: Int? = nil
+        var owner: String? = nil
     }
 
     private(set) var bindings: [String: [Binding]] = [:]
@@ -32,25 +37,28 @@ struct Declarations {
     private(set) var memberInitializers: [String: [Range<Int>]] = [:]
 
     init(code: CodeView) {
-        var stack: [(open: Int, kind: BlockKind)] = []
+        var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
         var i = 0
         let n = code.count
         while i < n {
             switch code.kind(i) {
             case .leftBrace:
-                stack.append((i, code.blockKind(opening: i)))
+                let kind = code.blockKind(opening: i)
+                stack.append((i, kind, kind == .type ? Self.typeName(opening: i, code: code) : nil))
             case .rightBrace:
                 if let top = stack.last, Int(code.partner[top.open]) == i { stack.removeLast() }
             case .keyword where code.isKeyword(i, "let") || code.isKeyword(i, "var"):
                 let scopeOpen = stack.last?.open
                 let isMember = stack.last.map { $0.kind == .type } ?? true
                 let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
-                record(binding: i, scope: scope, isMember: isMember, code: code)
+                record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
             case .keyword where code.isKeyword(i, "func"):
                 if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
                     bodies[code.text(i + 1), default: []].append(Body(
                         name: code.text(i + 1), open: open,
-                        declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code)))
+                        declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
+                        parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
+                        owner: stack.last?.owner))
                 }
             default:
                 break
@@ -59,7 +67,7 @@ struct Declarations {
         }
     }
 
-    private mutating func record(binding i: Int, scope: Range<Int>, isMember: Bool, code: CodeView) {
+    private mutating func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: String?, code: CodeView) {
         guard code.kind(i + 1) == .identifier else { return }
         let name = code.text(i + 1)
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
@@ -69,7 +77,7 @@ struct Declarations {
             if code.is(j, "=") {
                 let end = code.expressionEnd(from: j + 1, stopAtBrace: Self.isConditionBinding(i, code: code))
                 let binding = Binding(name: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
-                                      isMember: isMember, isLet: code.isKeyword(i, "let"))
+                                      isMember: isMember, isLet: code.isKeyword(i, "let"), owner: isMember ? owner : nil)
                 bindings[name, default: []].append(binding)
                 if isMember { memberInitializers[name, default: []].append((j + 1)..<end) }
                 return
@@ -77,7 +85,8 @@ struct Declarations {
             if code.kind(j) == .leftBrace {
                 if isMember {
                     bodies[name, default: []].append(Body(
-                        name: name, open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code)))
+                        name: name, open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
+                        owner: owner))
                 }
                 return
             }
@@ -126,6 +135,52 @@ struct Declarations {
     /// Bindings declared at file level or as type members: the ones other files can name.
     var memberBindings: [Binding] {
         bindings.values.flatMap { $0.filter(\.isMember) }
+    }
+
+    /// The `(` of a function's parameters, past generic parameters (`func f<T>(_ x: T)`).
+    private static func parameterOpen(after name: Int, before open: Int, code: CodeView) -> Int? {
+        var j = name + 1
+        while j < open {
+            if code.kind(j) == .leftParen { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    /// A member binding by name, ignoring locals: what `Type.name` or `self.name` refers to.
+    /// With `owner`, only that type's members count; two candidates make it ambiguous (nil).
+    func memberBinding(named name: String, owner: String?) -> Binding? {
+        var members = (bindings[name] ?? []).filter(\.isMember)
+        if let owner { members = members.filter { $0.owner == owner } }
+        return members.count == 1 ? members[0] : nil
+    }
+
+    /// The name a `struct`/`class`/`enum`/`extension`/`protocol`/`actor` block declares
+    /// (the last component of `extension A.B`).
+    static func typeName(opening open: Int, code: CodeView) -> String? {
+        var j = open - 1
+        var steps = 0
+        while j >= 0 && steps < 512 {
+            steps += 1
+            switch code.kind(j) {
+            case .rightParen, .rightBracket:
+                let q = Int(code.partner[j])
+                if q < 0 { return nil }
+                j = q
+            case .rightBrace, .leftBrace, .semicolon:
+                return nil
+            default:
+                if code.isKeyword(j, "struct") || code.isKeyword(j, "class") || code.isKeyword(j, "enum")
+                    || code.isKeyword(j, "extension") || code.isKeyword(j, "protocol") || code.isIdentifier(j, "actor") {
+                    var k = j + 1
+                    guard code.kind(k) == .identifier else { return nil }
+                    while code.kind(k + 1) == .period && code.kind(k + 2) == .identifier { k += 2 }
+                    return code.text(k)
+                }
+            }
+            j -= 1
+        }
+        return nil
     }
 
     /// The `{` of a function body after its name, or nil for a requirement without one.

@@ -8,6 +8,7 @@ extension DictionaryExtractor {
 
     func declaredSymbols() -> FileSymbols {
         var out = FileSymbols()
+        var aliases = AliasTable()
         for binding in declarations.memberBindings {
             let initializer = binding.initializer
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
@@ -19,12 +20,18 @@ extension DictionaryExtractor {
             if initializer.count <= Self.maxAliasTokens, mentionsSecurityConstant(initializer) {
                 value = constantValue(of: binding)
             }
-            if case .symbol(let s) = value, s.hasPrefix("kSec") {
-                out.constants[binding.name] = value
-            } else if binding.name.hasPrefix("kSec") {
-                out.shadowedSecurityNames.insert(binding.name)
+            let isAlias = aliases.add(binding.name, owner: binding.owner, value)
+            if !isAlias && binding.name.hasPrefix("kSec") { out.shadowedSecurityNames.insert(binding.name) }
+        }
+        for (name, bodies) in declarations.allBodies {
+            for getter in bodies where getter.parameterOpen == nil {
+                aliases.add(name, owner: getter.owner, computedConstant(named: name, owner: getter.owner) ?? .unknown)
+            }
+            if bodies.contains(where: { $0.parameterOpen != nil }), isPassThrough(named: name) {
+                out.passThroughFunctions.insert(name)
             }
         }
+        out.constants = aliases.exported
         for (name, bodies) in declarations.allBodies where bodies.contains(where: \.declaresDictionary) {
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
             if let entries = helperEntries(named: name, at: bodies[0].open), !openHelpers.contains(name),
@@ -44,4 +51,30 @@ extension DictionaryExtractor {
     private func mentionsSecurityConstant(_ range: Range<Int>) -> Bool {
         range.contains { code.kind($0) == .identifier && code.source.token(code.tokens[$0], hasPrefix: "kSec") }
     }
+}
+
+/// The aliases one file exports: `name` when every member of that name in the file is the same
+/// alias, and `Type.name` for each type's own, so `VaultKeys.service` stays readable when another
+/// type of the file has a `service` of its own.
+private struct AliasTable {
+    private var values: [String: KeychainValue?] = [:]
+
+    /// Returns whether `value` is an alias of a `kSec…` constant.
+    @discardableResult
+    mutating func add(_ name: String, owner: String?, _ value: KeychainValue) -> Bool {
+        let alias: KeychainValue? = if case .symbol(let s) = value, s.hasPrefix("kSec") { value } else { nil }
+        record(name, alias)
+        if let owner { record(owner + "." + name, alias) }
+        return alias != nil
+    }
+
+    private mutating func record(_ key: String, _ alias: KeychainValue?) {
+        if let existing = values[key] {
+            if existing != alias { values[key] = .some(nil) }
+        } else {
+            values[key] = .some(alias)
+        }
+    }
+
+    var exported: [String: KeychainValue] { values.compactMapValues { $0 } }
 }

@@ -20,15 +20,19 @@ final class DictionaryExtractor {
     var referencedHelpers: Set<String> = []
     /// Names looked up in the project's symbols because the file does not declare them: when
     /// the first pass finds one of them declared elsewhere, the file is read again with them.
-    private(set) var consultedNames: Set<String> = []
+    var consultedNames: Set<String> = []
     /// Helpers whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
     private(set) var openHelpers: Set<String> = []
     /// Names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
     /// only such a `var` is followed when its initializer cannot be read.
     private(set) lazy var dictionaryMutatedNames: Set<String> = Self.mutatedNames(code)
 
-    private var constantMemo: [Int: KeychainValue] = [:]
-    private var constantsInProgress: Set<Int> = []
+    var constantMemo: [Int: KeychainValue] = [:]
+    var constantsInProgress: Set<Int> = []
+    /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
+    private(set) var foreignSpots: [Int: ForeignSpot] = [:]
+    var passThroughMemo: [String: Bool] = [:]
+    var passThroughInProgress: Set<String> = []
     /// nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
     private var helperMemo: [String: [KeychainEntry]?] = [:]
     private var helpersInProgress: Set<String> = []
@@ -72,8 +76,11 @@ final class DictionaryExtractor {
     }
 
     /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
-    func projectConstant(named name: String) -> KeychainValue? {
+    /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
+    /// two types of the tree both have a `service`.
+    func projectConstant(named name: String, owner: String? = nil) -> KeychainValue? {
         consultedNames.insert(name)
+        if let owner, let qualified = symbols.constants[owner + "." + name] { return qualified }
         return symbols.constants[name]
     }
 
@@ -82,6 +89,15 @@ final class DictionaryExtractor {
         guard let binding = declarations.binding(named: name, at: index) else {
             return declarations.bindings[name] == nil ? nil : .unknown
         }
+        return constantValue(of: binding)
+    }
+
+    /// What `Type.name` or `self.name` stands for: a member constant, never a local of that name.
+    /// With `owner` (`VaultKeys.klass`), a member of another type of that name does not count.
+    func memberConstantValue(named name: String, owner: String?) -> KeychainValue? {
+        guard let all = declarations.bindings[name],
+              all.contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
+        guard let binding = declarations.memberBinding(named: name, owner: owner) else { return .unknown }
         return constantValue(of: binding)
     }
 
@@ -110,7 +126,7 @@ final class DictionaryExtractor {
         if bodies.isEmpty && initializers.isEmpty {
             consultedNames.insert(name)
             let salt = name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
-            return symbols.helpers[name].map { Self.rebased($0, to: code.offset(index), region: code.region[index], salt: salt) }
+            return symbols.helpers[name].map { rebased($0, helper: name, region: code.region[index], salt: salt) }
         }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers.insert(name) }
@@ -167,15 +183,25 @@ final class DictionaryExtractor {
         return names
     }
 
-    private static func rebased(_ entries: [KeychainEntry], to offset: Int, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
+    /// A foreign helper's entries get offsets of their own past the end of this file, so a rule's
+    /// finding on one can be traced back to the declaring file's key (`foreignSpots`).
+    private func rebased(_ entries: [KeychainEntry], helper: String, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
         entries.map { entry in
             var moved = entry
-            moved.keyOffset = offset
-            moved.valueOffset = offset
+            let home = entry.home ?? EntryHome(helper: helper, keyOffset: entry.keyOffset, valueOffset: entry.valueOffset)
+            moved.home = home
+            moved.keyOffset = foreignSpot(helper: home.helper, offset: home.keyOffset)
+            moved.valueOffset = foreignSpot(helper: home.helper, offset: home.valueOffset)
             moved.region = region
             moved.branch = entry.branch.foreign(salt: salt)
-            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, to: offset, region: region, salt: salt)) }
+            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, helper: helper, region: region, salt: salt)) }
             return moved
         }
+    }
+
+    private func foreignSpot(helper: String, offset: Int) -> Int {
+        let synthetic = code.source.bytes.count + 1 + foreignSpots.count
+        foreignSpots[synthetic] = ForeignSpot(helper: helper, offset: offset)
+        return synthetic
     }
 }

@@ -65,9 +65,15 @@ extension FlowWalk {
         if code.firstTopLevel(in: r, where: { self.code.kind($0) == .operator }) != nil { return .unknown }
         if let special = call(r) { return special }
         if let dictionary = dictionary(r) { return .dictionary(dictionary.entries) }
-        if isMemberChain(r) { return resolve(code.text(r.upperBound - 1), at: r.upperBound - 1) }
+        if isMemberChain(r) {
+            let qualifier = r.upperBound - 3
+            let owner = code.kind(qualifier) == .identifier ? code.text(qualifier) : nil
+            return resolve(code.text(r.upperBound - 1), at: r.upperBound - 1, memberOnly: true, owner: owner)
+        }
         return .unknown
     }
+
+    private static let conversionInitializers: Set<String> = ["String", "NSString", "CFString", "NSNumber", "Data"]
 
     /// `String(x)`, `NSNumber(value: true)`, `Data(s.utf8)`, `s.data(using:)`, `SecAccessControlCreateWithFlags(…)`.
     private func call(_ r: Range<Int>) -> KeychainValue? {
@@ -80,8 +86,16 @@ extension FlowWalk {
         if calleeEnd >= r.lowerBound + 1 && code.kind(calleeEnd - 1) == .period && code.isIdentifier(calleeEnd, "data") {
             return .dataFromString
         }
-        guard calleeEnd == r.lowerBound else { return nil }
-        switch code.text(calleeEnd) {
+        let isQualified = calleeEnd > r.lowerBound
+        if isQualified && !(code.kind(calleeEnd - 1) == .period && isMemberChain(r.lowerBound..<(calleeEnd + 1))) { return nil }
+        let callee = code.text(calleeEnd)
+        // `toString(kSecClass)` through a user function that hands its argument back.
+        if arguments.count == 1, !Self.conversionInitializers.contains(callee) {
+            let inner = value(code.droppingLabel(arguments[0]))
+            if case .symbol(let symbol) = inner, symbol.hasPrefix("kSec"), extractor.isPassThrough(named: callee) { return inner }
+        }
+        guard !isQualified else { return nil }
+        switch callee {
         case "String", "NSString", "CFString":
             guard arguments.count == 1 else { return .someString }
             if code.label(of: arguments[0]) == "describing" { return .someString }
@@ -123,10 +137,15 @@ extension FlowWalk {
 
     /// A bare name: a tracked dictionary, a same-file constant, a project constant, a helper, or a
     /// Security constant the file does not declare itself.
-    func resolve(_ name: String, at index: Int) -> KeychainValue {
-        if let variable = variableIndex(named: name) { return .dictionary(snapshot(variable)) }
-        if let constant = extractor.constantValue(named: name, at: index) { return constant }
-        if let project = extractor.projectConstant(named: name) { return project }
+    /// `memberOnly`: the last name of `Type.name` or `self.name`, which no local can shadow;
+    /// `owner` is `Type` when written.
+    func resolve(_ name: String, at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
+        if !memberOnly, let variable = variableIndex(named: name) { return .dictionary(snapshot(variable)) }
+        let constant = memberOnly ? extractor.memberConstantValue(named: name, owner: owner)
+            : extractor.constantValue(named: name, at: index)
+        if let constant { return constant }
+        if let computed = extractor.computedConstant(named: name, owner: owner) { return computed }
+        if let project = extractor.projectConstant(named: name, owner: owner) { return project }
         if let helper = extractor.helperEntries(named: name, at: index) { return .dictionary(helper) }
         if name == "kCFBooleanTrue" { return .bool(true) }
         if name == "kCFBooleanFalse" { return .bool(false) }

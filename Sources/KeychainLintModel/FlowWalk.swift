@@ -351,13 +351,18 @@ final class FlowWalk {
         returned((i + 1)..<end)
     }
 
-    /// A body that is a single dictionary expression returns it (`var query: [String: Any] { [...] }`).
+    /// A body that is one expression returns it: a literal (`var query: [String: Any] { [...] }`)
+    /// or a call or member (`var base: [String: Any] { service.makeQuery() }`).
     private func implicitReturn(ofBlockAt open: Int) {
-        guard case .function = blocks.last?.kind, blocks.last?.open == open,
-              code.kind(open + 1) == .leftBracket else { return }
+        guard case .function = blocks.last?.kind, blocks.last?.open == open, open + 1 < code.count else { return }
         let close = code.after(open) - 1
-        if code.after(open + 1) == close || code.isKeyword(code.after(open + 1), "as") {
-            returned((open + 1)..<close)
+        guard open + 1 < close else { return }
+        if code.kind(open + 1) == .leftBracket {
+            if code.after(open + 1) == close || code.isKeyword(code.after(open + 1), "as") {
+                returned((open + 1)..<close)
+            }
+        } else if code.kind(open + 1) == .identifier || code.isKeyword(open + 1, "self") || code.isKeyword(open + 1, "Self") {
+            if code.expressionEnd(from: open + 1) == close { returned((open + 1)..<close) }
         }
     }
 

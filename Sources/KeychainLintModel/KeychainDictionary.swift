@@ -11,6 +11,9 @@ package struct KeychainEntry: Equatable, Sendable {
     package var region: ConditionRegion.ID
     /// The run-time branches (`if`/`else` arms, `switch` cases) the entry was written in.
     package var branch: BranchPath
+    /// For an entry read from another file's helper: the helper that wrote it and its offsets
+    /// there, kept through helpers that forward other helpers (`var base: […] { service.query() }`).
+    package var home: EntryHome?
 
     package init(key: String, value: KeychainValue, keyOffset: Int, valueOffset: Int, region: ConditionRegion.ID,
                  branch: BranchPath = BranchPath()) {
@@ -21,6 +24,13 @@ package struct KeychainEntry: Equatable, Sendable {
         self.region = region
         self.branch = branch
     }
+}
+
+/// The helper an entry was written in, and where, in the file that declares it.
+package struct EntryHome: Equatable, Sendable {
+    package var helper: String
+    package var keyOffset: Int
+    package var valueOffset: Int
 }
 
 /// Where code sits among run-time branches: the arm of each enclosing `if`/`else if`/`else`

@@ -31,6 +31,9 @@ package final class KeychainFile: @unchecked Sendable {
 
     /// Names the file uses but does not declare, looked up in the project's symbols.
     package var consultedProjectNames: Set<String> { extractor.consultedNames }
+    /// Entries read from another file's helper sit at offsets past this file's end; this maps each
+    /// such offset to the helper and the entry's offset in the file that declares it.
+    package var foreignSpots: [Int: ForeignSpot] { extractor.foreignSpots }
 
     /// Whether the file or another file of the project declares `name` (a `kSec…` spelling that is
     /// then the user's, not a Security constant).

@@ -7,12 +7,29 @@ package struct FileSymbols: Sendable, Equatable {
     package var helpers: [String: [KeychainEntry]] = [:]
     /// `let kSecCSDefaultFlags = 0`: a `kSec…` name that is the user's.
     package var shadowedSecurityNames: Set<String> = []
+    /// Functions that return their one argument unchanged (`toString(_:)`), so `toString(kSecClass)` is `kSecClass`.
+    package var passThroughFunctions: Set<String> = []
 
     package init() {}
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
+            && passThroughFunctions.isEmpty
     }
+
+    /// Every name the file declares something under (`Type.name` counts as `name`).
+    package var allNames: Set<String> {
+        Set(constants.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+            .union(functionAliases.keys).union(helpers.keys).union(shadowedSecurityNames).union(passThroughFunctions)
+    }
+}
+
+/// Where an entry read from another file's helper was written: a finding about it belongs there,
+/// once, rather than at every caller.
+package struct ForeignSpot: Sendable, Hashable {
+    package var helper: String
+    /// Offset in the file that declares the helper.
+    package var offset: Int
 }
 
 /// Names collected from every linted file by the first pass, for the second.
@@ -31,22 +48,30 @@ package struct ProjectSymbols: Sendable {
     /// Helpers some other file uses: the declaring file does not report their dictionaries as
     /// unseen uses, because the file that extends and passes them reports the real use.
     package var externallyUsedHelpers: Set<String>
+    /// Conversion functions some file declares that return their one argument unchanged.
+    package var passThroughFunctions: Set<String>
 
     package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
-                 helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = []) {
+                 helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
+                 passThroughFunctions: Set<String> = []) {
         self.constants = constants
         self.functionAliases = functionAliases
         self.helpers = helpers
         self.externallyUsedHelpers = externallyUsedHelpers
+        self.passThroughFunctions = passThroughFunctions
     }
 
     package static let empty = ProjectSymbols()
 
-    package var isEmpty: Bool { constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty }
+    package var isEmpty: Bool {
+        constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty
+    }
 
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
     package var names: Set<String> {
-        Set(constants.keys).union(functionAliases.keys).union(helpers.keys)
+        // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
+        Set(constants.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+            .union(functionAliases.keys).union(helpers.keys)
     }
 
     /// Merges what every file declares; a name with two different meanings is dropped.
@@ -55,7 +80,9 @@ package struct ProjectSymbols: Sendable {
         var functions = Merge<KeychainOperation>()
         var helpers = Merge<[KeychainEntry]>()
         var shadowed = Set<String>()
+        var passThrough = Set<String>()
         for file in files {
+            passThrough.formUnion(file.passThroughFunctions)
             for (name, value) in file.constants { constants.add(name, value) }
             for (name, op) in file.functionAliases { functions.add(name, op) }
             for (name, entries) in file.helpers { helpers.add(name, entries, same: Self.sameEntries) }
@@ -63,7 +90,8 @@ package struct ProjectSymbols: Sendable {
         }
         var resolved = constants.unique
         for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
-        self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique)
+        self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
+                  passThroughFunctions: passThrough)
     }
 
     /// Two files that declare the same helper with the same keys and values agree (offsets differ).

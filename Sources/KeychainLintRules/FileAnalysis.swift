@@ -10,19 +10,24 @@ package struct FileAnalysis: Sendable {
     /// False when the prefilter dropped the file unread; it is checked again only if its bytes
     /// name a project symbol.
     package var wasTokenized = false
+    /// Findings on entries of other files' helpers, for the files that declare them.
+    package var relocated: [RelocatedFinding] = []
 
     package init() {}
 
-    package init(findings: [Finding], declared: FileSymbols, consulted: Set<String>, wasTokenized: Bool) {
+    package init(findings: [Finding], declared: FileSymbols, consulted: Set<String>, wasTokenized: Bool,
+                 relocated: [RelocatedFinding] = []) {
         self.findings = findings
         self.declared = declared
         self.consulted = consulted
         self.wasTokenized = wasTokenized
+        self.relocated = relocated
     }
 
     /// Whether the project's symbols change what this file's lint would find.
     package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
         if !consulted.isDisjoint(with: names) { return true }
+        if !consulted.isDisjoint(with: symbols.passThroughFunctions) { return true }
         return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
     }
 }

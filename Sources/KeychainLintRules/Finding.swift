@@ -36,3 +36,21 @@ package struct Finding: Equatable, Sendable {
         }
     }
 }
+
+/// A finding a file's rules made on an entry of another file's helper. It belongs to the helper's
+/// key in the declaring file, once however many files use the helper, so the project run hands it
+/// to that file's lint (`Linter.lint(_:relocated:)`), where its suppressions apply.
+package struct RelocatedFinding: Hashable, Sendable {
+    package var ruleID: String
+    package var message: String
+    package var helper: String
+    /// Offset in the declaring file.
+    package var offset: Int
+
+    package init(ruleID: String, message: String, helper: String, offset: Int) {
+        self.ruleID = ruleID
+        self.message = message
+        self.helper = helper
+        self.offset = offset
+    }
+}

@@ -47,13 +47,15 @@ package struct Linter: Sendable {
     /// declare a symbol is not tokenized (`wasTokenized` is false); `force` skips that check for
     /// a file the first pass found using another file's symbols.
     package func analyze(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
-                         entitlements: [EntitlementsFile] = [], force: Bool = false) -> FileAnalysis {
+                         entitlements: [EntitlementsFile] = [], force: Bool = false,
+                         relocated: [RelocatedFinding] = []) -> FileAnalysis {
         let findsAnything = force || mayFindAnything(in: bytes)
         guard findsAnything || SymbolPrefilter.mayDeclareSymbols(bytes) else { return FileAnalysis() }
         let source = SourceFile(path: path, bytes: bytes)
         let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
-        return FileAnalysis(findings: findsAnything ? lint(file) : [], declared: file.declaredSymbols(),
-                            consulted: file.consultedProjectNames, wasTokenized: true)
+        let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
+        return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
+                            consulted: file.consultedProjectNames, wasTokenized: true, relocated: result.relocated)
     }
 
     /// Findings inside one entitlements plist.
@@ -73,13 +75,29 @@ package struct Linter: Sendable {
     }
 
     package func lint(_ file: KeychainFile) -> [Finding] {
+        lintCollecting(file, relocated: []).findings
+    }
+
+    /// `relocated`: findings other files made on this file's helpers, reported here at the helper's key.
+    /// Returns this file's findings and those its rules made on other files' helpers.
+    private func lintCollecting(_ file: KeychainFile, relocated: [RelocatedFinding])
+        -> (findings: [Finding], relocated: [RelocatedFinding]) {
         var findings: [Finding] = []
+        var outgoing: [RelocatedFinding] = []
         var suppressions = Suppressions(source: file.source)
+        let foreign = file.foreignSpots
         for active in rules {
             var collector = FindingCollector()
             active.rule.check(file, into: &collector)
             let id = type(of: active.rule).description.id
+            for incoming in relocated where incoming.ruleID == id && incoming.offset < file.source.bytes.count {
+                collector.report(at: incoming.offset, incoming.message)
+            }
             for raw in collector.raw {
+                if let spot = foreign[raw.offset] {
+                    outgoing.append(RelocatedFinding(ruleID: id, message: raw.message, helper: spot.helper, offset: spot.offset))
+                    continue
+                }
                 let location = file.source.location(of: raw.offset)
                 if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: location.line) { continue }
                 findings.append(Finding(
@@ -88,7 +106,7 @@ package struct Linter: Sendable {
             }
         }
         findings += superfluous(suppressions, in: file)
-        return Finding.sortedForOutput(findings)
+        return (Finding.sortedForOutput(findings), outgoing)
     }
 
     /// A suppression that hid nothing is reported, so suppressions cannot outlive their reason.

@@ -107,6 +107,107 @@ final class ProjectPassTests: XCTestCase {
         XCTAssertEqual(lint(only: webRules), ["./Store.swift:3 sync-this-device-only"])
     }
 
+    private let sharedGroupHelper = """
+    import Security
+    enum Queries {
+        static func shared() -> [String: Any] {
+            [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "svc",
+             kSecAttrAccessGroup as String: "com.example.shared",
+             kSecUseDataProtectionKeychain as String: true]
+        }
+    }
+    """
+
+    private func sharedGroupCaller(_ name: String) -> String {
+        """
+        func read\(name)() -> OSStatus {
+            var q = Queries.shared()
+            q[kSecAttrAccount as String] = "\(name)"
+            return SecItemCopyMatching(q as CFDictionary, nil)
+        }
+        """
+    }
+
+    func testAWrongEntryOfAHelperIsReportedOnceAtItsKeyNotAtEachCaller() {
+        write("Queries.swift", sharedGroupHelper)
+        for name in ["A", "B", "C"] { write("\(name).swift", sharedGroupCaller(name)) }
+        XCTAssertEqual(lint(only: "access-group-team-id"), ["./Queries.swift:5 access-group-team-id"])
+        XCTAssertEqual(lint(only: "access-group-team-id", jobs: "1"), ["./Queries.swift:5 access-group-team-id"])
+    }
+
+    func testASuppressionAtTheHelperKeyHidesTheRelocatedFindingAndIsNotSuperfluous() {
+        write("Queries.swift", sharedGroupHelper.replacingOccurrences(
+            of: "         kSecAttrAccessGroup", with: "         // keychain-lint:disable:next access-group-team-id - legacy\n         kSecAttrAccessGroup"))
+        write("A.swift", sharedGroupCaller("A"))
+        XCTAssertEqual(lint(only: "access-group-team-id,superfluous-suppression"), [])
+    }
+
+    func testAHelperUsedByNoFileKeepsItsEntryFindingInItsOwnFile() {
+        write("Queries.swift", sharedGroupHelper)
+        XCTAssertEqual(lint(only: "access-group-team-id"), ["./Queries.swift:5 access-group-team-id"])
+    }
+
+    func testAHelperThatForwardsAnotherFilesHelperResolvesBothLevels() {
+        write("Service.swift", """
+        import Security
+        struct Service {
+            func makeQuery() -> [String: Any] {
+                [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "https://example.com",
+                 kSecUseDataProtectionKeychain as String: true]
+            }
+        }
+        """)
+        write("Store.swift", """
+        final class Store {
+            let service = Service()
+            var baseQuery: [String: Any] { service.makeQuery() }
+        }
+        """)
+        write("Writer.swift", """
+        func write(_ store: Store, _ d: Data) -> OSStatus {
+            var q = store.baseQuery
+            q[kSecValueData as String] = d
+            let status = SecItemAdd(q as CFDictionary, nil)
+            return status
+        }
+        """)
+        // The web address is the first helper's entry: reported there. The missing account needs
+        // the class, which only the two-level chain supplies.
+        XCTAssertEqual(lint(only: "generic-password-web-login,generic-password-missing-primary-key"),
+                       ["./Service.swift:4 generic-password-web-login", "./Writer.swift:4 generic-password-missing-primary-key"])
+    }
+
+    func testComputedKeyPropertiesAndConversionFunctionsAreAliasesAcrossFiles() {
+        write("Constants.swift", """
+        import Security
+        public struct Constants {
+            public static var klass: String { return toString(kSecClass) }
+            public static var account: String { return toString(kSecAttrAccount) }
+            public static var valueData: String { toString(kSecValueData) }
+            static func toString(_ value: CFString) -> String { return value as String }
+        }
+        struct Other { static var account: String { "not a key" } }
+        """)
+        write("Store.swift", """
+        func set(_ v: Data) -> OSStatus {
+            let account = "a local of the same name"
+            let q: [String: Any] = [Constants.klass: kSecClassGenericPassword, Constants.account: account,
+                                    Constants.valueData: v, kSecUseDataProtectionKeychain as String: true]
+            return SecItemAdd(q as CFDictionary, nil)
+        }
+        """)
+        XCTAssertEqual(lint(only: "generic-password-missing-primary-key"), ["./Store.swift:5 generic-password-missing-primary-key"])
+        // Not aliases: a conversion that does more than hand its argument back.
+        write("Constants.swift", """
+        import Security
+        public struct Constants {
+            public static var klass: String { return toString(kSecClass) }
+            static func toString(_ value: CFString) -> String { return "prefix" + (value as String) }
+        }
+        """)
+        XCTAssertEqual(lint(only: "generic-password-missing-primary-key"), [])
+    }
+
     func testParallelAndSequentialRunsAgree() {
         write("Keys.swift", aliases)
         for i in 0..<40 {

@@ -1,0 +1,94 @@
+import KeychainLintTokenizer
+
+/// Keys spelled through code rather than stored constants: a computed property whose getter is
+/// one expression (`static var klass: String { return toString(kSecClass) }`) and a conversion
+/// function that hands its one argument back (`func toString(_ v: CFString) -> String { v as String }`).
+/// KeychainSwift spells every key this way; without these, its dictionaries have no readable keys.
+extension DictionaryExtractor {
+    /// Getters and conversion bodies longer than this are not aliases; the bound keeps the first
+    /// pass from evaluating every computed property of a large file.
+    private static let maxConversionTokens = 16
+
+    /// The `kSec…` symbol a computed property of this file stands for; nil when it is not one,
+    /// or when two getters of that name disagree.
+    func computedConstant(named name: String, owner: String? = nil) -> KeychainValue? {
+        let getters = declarations.bodies(named: name).filter { $0.parameterOpen == nil && (owner == nil || $0.owner == owner) }
+        guard !getters.isEmpty else { return nil }
+        var result: KeychainValue?
+        for getter in getters {
+            guard let value = computedValue(of: getter), case .symbol(let symbol) = value, symbol.hasPrefix("kSec") else { return nil }
+            if let known = result, known != value { return nil }
+            result = value
+        }
+        return result
+    }
+
+    /// Whether `name` is a function (of this file, else of the project) that returns its one argument
+    /// unchanged, perhaps cast or wrapped in `String(…)`.
+    func isPassThrough(named name: String) -> Bool {
+        let functions = declarations.bodies(named: name).filter { $0.parameterOpen != nil }
+        if functions.isEmpty || passThroughInProgress.contains(name) {
+            // In progress: `func toString(_ v: CFString) -> String { Constants.toString(v) }` names another type's function.
+            consultedNames.insert(name)
+            return symbols.passThroughFunctions.contains(name)
+        }
+        if let memo = passThroughMemo[name] { return memo }
+        passThroughInProgress.insert(name)
+        let result = functions.allSatisfy(returnsItsArgument)
+        passThroughInProgress.remove(name)
+        passThroughMemo[name] = result
+        return result
+    }
+
+    /// The one expression a body returns, with or without `return`.
+    func singleExpression(ofBodyAt open: Int) -> Range<Int>? {
+        let close = code.after(open) - 1
+        var start = open + 1
+        if code.isKeyword(start, "return") { start += 1 }
+        guard start < close, close - start <= Self.maxConversionTokens else { return nil }
+        return code.expressionEnd(from: start) == close ? start..<close : nil
+    }
+
+    private func computedValue(of getter: Declarations.Body) -> KeychainValue? {
+        guard let expression = singleExpression(ofBodyAt: getter.open),
+              expression.contains(where: { code.kind($0) == .identifier && code.source.token(code.tokens[$0], hasPrefix: "kSec") })
+                || expression.contains(where: { code.kind($0) == .period }) else { return nil }
+        let key = getter.open
+        if let memo = constantMemo[key] { return memo }
+        guard !constantsInProgress.contains(key), evaluationDepth < Self.maxEvaluationDepth else { return nil }
+        constantsInProgress.insert(key)
+        evaluationDepth += 1
+        let value = FlowWalk(extractor: self, range: expression, collectsReturnsOnly: true).value(expression)
+        evaluationDepth -= 1
+        constantsInProgress.remove(key)
+        constantMemo[key] = value
+        return value
+    }
+
+    private func returnsItsArgument(_ body: Declarations.Body) -> Bool {
+        guard let open = body.parameterOpen else { return false }
+        let parameters = code.elements(of: open)
+        guard parameters.count == 1,
+              let colon = code.firstTopLevel(in: parameters[0], where: { self.code.kind($0) == .colon }),
+              colon > parameters[0].lowerBound, code.kind(colon - 1) == .identifier,
+              let expression = singleExpression(ofBodyAt: body.open) else { return false }
+        return isArgument(expression, named: code.text(colon - 1))
+    }
+
+    /// `p`, `p as String`, `String(p)`, `other(p)` for a pass-through `other`.
+    private func isArgument(_ range: Range<Int>, named parameter: String) -> Bool {
+        let r = FlowWalk(extractor: self, range: range, collectsReturnsOnly: true).trimmed(range)
+        guard let first = r.first else { return false }
+        if r.count == 1 { return code.kind(first) == .identifier && code.text(first) == parameter }
+        let last = r.upperBound - 1
+        guard code.kind(last) == .rightParen, code.partner[last] > first else { return false }
+        let open = Int(code.partner[last])
+        let callee = open - 1
+        guard code.kind(callee) == .identifier, callee == first || code.kind(callee - 1) == .period else { return false }
+        let arguments = code.elements(of: open)
+        guard arguments.count == 1 else { return false }
+        let name = code.text(callee)
+        let converts = ["String", "NSString", "CFString"].contains(name) || isPassThrough(named: name)
+        return converts && isArgument(code.droppingLabel(arguments[0]), named: parameter)
+    }
+}
