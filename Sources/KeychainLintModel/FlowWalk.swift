@@ -77,6 +77,7 @@ final class FlowWalk {
                 } else {
                     pushBlock(open: i, kind: code.blockKind(opening: i))
                 }
+                shadowParameters(ofBodyAt: i)
                 implicitReturn(ofBlockAt: i)
             case .rightBrace:
                 if let top = blocks.last, top.open >= 0, code.partner[top.open] == Int32(i), blocks.count > 1 {
@@ -331,6 +332,23 @@ final class FlowWalk {
         for element in code.elements(of: open) {
             guard let last = element.last, code.kind(last) == .identifier, element.count == 1 else { continue }
             declareVariable(name: code.text(last), declOffset: code.offset(last), entries: [], unknownBase: true)
+        }
+    }
+
+    /// `func add(attributes: [String: Any])`: inside, `attributes` is the parameter, a dictionary the
+    /// file cannot read, never a member or helper of the same name. Other parameters stay undeclared,
+    /// so their values remain unknown rather than dictionaries.
+    private func shadowParameters(ofBodyAt open: Int) {
+        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open,
+              let body = extractor.declarations.bodies(named: name).first(where: { $0.open == open }),
+              let parameters = body.parameterOpen else { return }
+        for parameter in code.elements(of: parameters) {
+            guard let colon = code.firstTopLevel(in: parameter, where: { self.code.kind($0) == .colon }),
+                  colon > parameter.lowerBound, code.kind(colon - 1) == .identifier else { continue }
+            let local = code.text(colon - 1)
+            guard extractor.declarations.memberInitializers[local] != nil || !extractor.declarations.bodies(named: local).isEmpty
+            else { continue }
+            declareVariable(name: local, declOffset: code.offset(colon - 1), entries: [], unknownBase: true)
         }
     }
 
