@@ -6,8 +6,7 @@ import KeychainLintRules
 
 /// The `keychain-lint` command. Returns the exit status; never exits and writes only to the sinks.
 package enum CommandLineTool {
-    /// The one place the version lives.
-    package static let version = "0.1.0"
+    package static let version = ToolInfo.version
 
     package enum ExitCode {
         package static let success: Int32 = 0
@@ -114,13 +113,19 @@ package enum CommandLineTool {
                                entitlements: contexts, parallel: parallel)
 
         var findings: [Finding] = []
+        var lineTexts: [String: [Int: String]] = [:]
         var filesLinted = entitlements.linted.count
-        for file in entitlements.linted { findings.append(contentsOf: linter.lint(entitlements: file)) }
-        for outcome in outcomes {
+        for file in entitlements.linted {
+            let found = linter.lint(entitlements: file)
+            findings.append(contentsOf: found)
+            if !found.isEmpty { lineTexts[file.path] = LineText.lines(Set(found.map(\.line)), in: file.bytes) }
+        }
+        for (target, outcome) in zip(swiftTargets, outcomes) {
             switch outcome {
-            case .linted(let f):
+            case .linted(let f, let lines):
                 filesLinted += 1
                 findings.append(contentsOf: f)
+                if !lines.isEmpty { lineTexts[target.path] = lines }
             case .skipped(let message):
                 stderr.write("keychain-lint: warning: \(message)\n")
             case .failed(let message):
@@ -129,8 +134,10 @@ package enum CommandLineTool {
             }
         }
 
-        let result = LintResult(filesLinted: filesLinted, findings: findings,
-                                rules: rules.map { type(of: $0.rule).description })
+        let descriptions = rules.map { type(of: $0.rule).description }
+        let severities = Dictionary(rules.map { (type(of: $0.rule).description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
+        let result = LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
+                                severities: severities, lineTexts: lineTexts)
         stdout.write(reporter.report(result))
         for output in options.outputs {
             guard let extra = ReporterRegistry.reporter(named: output.format) else { continue }

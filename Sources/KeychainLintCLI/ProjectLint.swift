@@ -1,10 +1,13 @@
 import Dispatch
 import KeychainLintModel
+import KeychainLintReporters
 import KeychainLintRules
 
 extension CommandLineTool {
     enum Outcome: Sendable {
-        case linted([Finding])
+        /// The file's findings and the normalised text of their lines (`LineText`), taken while
+        /// the bytes are at hand for baselines and fingerprints.
+        case linted([Finding], lines: [Int: String])
         /// A file found by walking that cannot be used: a warning, the run goes on.
         case skipped(String)
         /// A file argument that cannot be read: an error, exit status 2.
@@ -44,7 +47,9 @@ extension CommandLineTool {
         let first: [FirstPass] = parallelMap(targets.count, parallel: parallel) { i in
             switch read(i) {
             case .outcome(let outcome): return FirstPass(outcome: outcome, analysis: nil)
-            case .bytes(let bytes): return FirstPass(outcome: nil, analysis: analyze(i, bytes: bytes, symbols: .empty, force: false))
+            case .bytes(let bytes):
+                let analysis = analyze(i, bytes: bytes, symbols: .empty, force: false)
+                return FirstPass(outcome: nil, analysis: analysis, lines: LineText.lines(Set(analysis.findings.map(\.line)), in: bytes))
             }
         }
         var passes = first
@@ -67,7 +72,8 @@ extension CommandLineTool {
                 case .outcome(let outcome): return FirstPass(outcome: outcome, analysis: nil)
                 case .bytes(let bytes):
                     if passes[i].analysis?.wasTokenized == false && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
-                    return FirstPass(outcome: nil, analysis: analyze(i, bytes: bytes, symbols: current, force: true))
+                    let analysis = analyze(i, bytes: bytes, symbols: current, force: true)
+                    return FirstPass(outcome: nil, analysis: analysis, lines: LineText.lines(Set(analysis.findings.map(\.line)), in: bytes))
                 }
             }
             var changed = Set<String>()
@@ -109,7 +115,8 @@ extension CommandLineTool {
             case .outcome(let outcome): return outcome
             case .bytes(let bytes):
                 let relocated = incoming[d]!.sorted { ($0.offset, $0.ruleID, $0.message) < ($1.offset, $1.ruleID, $1.message) }
-                return .linted(analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated).findings)
+                let findings = analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated).findings
+                return .linted(findings, lines: LineText.lines(Set(findings.map(\.line)), in: bytes))
             }
         }
         for (k, d) in third.enumerated() { outcomes[d] = thirdOutcomes[k] }
@@ -122,7 +129,8 @@ extension CommandLineTool {
     private struct FirstPass: Sendable {
         var outcome: Outcome?
         var analysis: FileAnalysis?
-        var final: Outcome { outcome ?? .linted(analysis?.findings ?? []) }
+        var lines: [Int: String] = [:]
+        var final: Outcome { outcome ?? .linted(analysis?.findings ?? [], lines: lines) }
     }
 
     /// `body(0..<count)` in order, on all cores when `parallel`.

@@ -1,10 +1,12 @@
 import KeychainLintRules
 
-/// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…}]}`
-/// on one line, keys always in that order, followed by a newline.
+/// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…}],`
+/// `"rules":[{"id":…,"name":…,"severity":…,"defaultSeverity":…,"summary":…,"rationale":…,"howToFix":…,"help":…}]}`
+/// on one line, keys always in that order, followed by a newline. `rules` describes the rules that
+/// ran, at the severity they ran at; it comes last so readers of the older shape are unaffected.
 package struct JSONReporter: Reporter {
     package static let name = "json"
-    package static let summary = "one JSON object: version, files, findings"
+    package static let summary = "one JSON object: version, files, findings, rules"
     /// Bumped only when the shape changes incompatibly.
     package static let schemaVersion = 1
 
@@ -20,6 +22,19 @@ package struct JSONReporter: Reporter {
             w.raw(",\"message\":"); w.string(f.message)
             w.raw(",\"file\":"); w.string(f.path)
             w.raw(",\"line\":\(f.line),\"column\":\(f.column)}")
+        }
+        w.raw("],\"rules\":[")
+        for (i, rule) in result.rules.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"id\":"); w.string(rule.id)
+            w.raw(",\"name\":"); w.string(ToolInfo.ruleName(rule.id))
+            w.raw(",\"severity\":"); w.string(result.severity(of: rule).rawValue)
+            w.raw(",\"defaultSeverity\":"); w.string(rule.defaultSeverity?.rawValue ?? "off")
+            w.raw(",\"summary\":"); w.string(rule.summary)
+            w.raw(",\"rationale\":"); w.string(rule.rationale)
+            w.raw(",\"howToFix\":"); w.string(rule.howToFix)
+            w.raw(",\"help\":"); w.string(ToolInfo.rulePagePath(rule.id))
+            w.raw("}")
         }
         w.raw("]}\n")
         return w.output

@@ -7,14 +7,30 @@ package struct LintResult: Sendable {
     package var filesLinted: Int
     /// Sorted findings of every linted file.
     package var findings: [Finding]
-    /// The rules that were enabled for the run. Formats that describe rules (SARIF) use it;
+    /// The rules that were enabled for the run. Formats that describe rules (SARIF, JSON) use it;
     /// the line-oriented formats ignore it.
     package var rules: [RuleDescription]
+    /// The severity each rule ran at, by id, when configuration changed it from its default.
+    package var severities: [String: Severity]
+    /// The normalised text (`LineText`) of each finding's line, by path and line number. SARIF
+    /// fingerprints use it; a finding whose line is not here is fingerprinted by its message.
+    package var lineTexts: [String: [Int: String]]
 
-    package init(filesLinted: Int, findings: [Finding], rules: [RuleDescription] = []) {
+    package init(filesLinted: Int, findings: [Finding], rules: [RuleDescription] = [],
+                 severities: [String: Severity] = [:], lineTexts: [String: [Int: String]] = [:]) {
         self.filesLinted = filesLinted
         self.findings = Finding.sortedForOutput(findings)
         self.rules = rules
+        self.severities = severities
+        self.lineTexts = lineTexts
+    }
+
+    package func lineText(of finding: Finding) -> String? { lineTexts[finding.path]?[finding.line] }
+
+    /// The severity `rule` ran at: the configured one, else its default; a rule that is off by
+    /// default and was turned on runs at warning.
+    package func severity(of rule: RuleDescription) -> Severity {
+        severities[rule.id] ?? rule.defaultSeverity ?? .warning
     }
 
     package var errorCount: Int { findings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }

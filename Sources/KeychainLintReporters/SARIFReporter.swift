@@ -4,23 +4,22 @@ import KeychainLintRules
 package struct SARIFReporter: Reporter {
     package static let name = "sarif"
     package static let summary = "SARIF 2.1.0 (GitHub code scanning)"
-    static let toolVersion = "0.1.0"
 
     package init() {}
 
     package func report(_ result: LintResult) -> String {
         var w = JSONWriter()
         w.raw("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{")
-        w.raw("\"tool\":{\"driver\":{\"name\":\"keychain-lint\",\"version\":\"\(Self.toolVersion)\",\"rules\":[")
-        let rules = result.rules.isEmpty ? [] : result.rules
+        w.raw("\"tool\":{\"driver\":{\"name\":\"keychain-lint\",\"version\":\"\(ToolInfo.version)\",\"rules\":[")
+        let rules = result.rules
         for (i, rule) in rules.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw("{\"id\":"); w.string(rule.id)
-            w.raw(",\"name\":"); w.string(Self.pascalCase(rule.id))
+            w.raw(",\"name\":"); w.string(ToolInfo.ruleName(rule.id))
             w.raw(",\"shortDescription\":{\"text\":"); w.string(rule.summary)
             w.raw("},\"fullDescription\":{\"text\":"); w.string(rule.rationale)
             w.raw("},\"help\":{\"text\":"); w.string(rule.howToFix)
-            w.raw("},\"helpUri\":"); w.string("rules/\(rule.id).md")
+            w.raw("},\"helpUri\":"); w.string(ToolInfo.rulePageURI(rule.id))
             w.raw(",\"defaultConfiguration\":{\"level\":"); w.string(rule.defaultSeverity?.rawValue ?? "warning")
             w.raw("}}")
         }
@@ -28,7 +27,9 @@ package struct SARIFReporter: Reporter {
         var occurrences: [String: Int] = [:]
         for (i, f) in result.findings.enumerated() {
             if i > 0 { w.raw(",") }
-            let key = "\(f.ruleID)|\(f.path)|\(f.message)"
+            // The rule, the file and the line's text, not its number, so the fingerprint survives
+            // edits above the finding; the occurrence tells identical lines apart.
+            let key = "\(f.ruleID)|\(Self.relativeURI(f.path))|" + (result.lineText(of: f).map { "text:" + $0 } ?? "message:" + f.message)
             let n = occurrences[key, default: 0]
             occurrences[key] = n + 1
             w.raw("{\"ruleId\":"); w.string(f.ruleID)
@@ -37,7 +38,6 @@ package struct SARIFReporter: Reporter {
             w.raw(",\"message\":{\"text\":"); w.string(f.message)
             w.raw("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"); w.string(Self.relativeURI(f.path))
             w.raw(",\"uriBaseId\":\"SRCROOT\"},\"region\":{\"startLine\":\(f.line),\"startColumn\":\(f.column)}}}]")
-            // Line numbers are left out on purpose: the fingerprint survives edits above the finding.
             w.raw(",\"partialFingerprints\":{\"keychainLint/v1\":"); w.string(Self.fingerprint(key, occurrence: n))
             w.raw("}}")
         }
@@ -61,7 +61,7 @@ package struct SARIFReporter: Reporter {
         return out
     }
 
-    /// FNV-1a over the rule, file, message and occurrence: stable across unrelated edits.
+    /// FNV-1a over the key and occurrence: stable across unrelated edits.
     static func fingerprint(_ key: String, occurrence: Int) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in "\(key)|\(occurrence)".utf8 {
@@ -69,10 +69,6 @@ package struct SARIFReporter: Reporter {
             hash = hash &* 0x100_0000_01b3
         }
         return String(hash, radix: 16).leftPadded(to: 16)
-    }
-
-    static func pascalCase(_ id: String) -> String {
-        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }
 

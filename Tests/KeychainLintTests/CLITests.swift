@@ -475,13 +475,18 @@ final class CLITests: XCTestCase {
         write("B.swift", "kSecWarn\n")
         write("A.swift", "x kSecBad\n")
         write("Empty.swift", "let x = 1\n")
-        let r = run(["--format", "json", "."])
+        let r = run(["--format", "json", "."], rules: Array(testRules.prefix(2)))
         XCTAssertEqual(r.code, 1)
         let expected = #"{"version":1,"files":3,"findings":["#
             + #"{"ruleId":"test-bad","severity":"error","message":"bad thing","file":"./A.swift","line":1,"column":3},"#
             + #"{"ruleId":"test-warn","severity":"warning","message":"warn thing","file":"./B.swift","line":1,"column":1}"#
+            + #"],"rules":["#
+            + #"{"id":"test-bad","name":"TestBad","severity":"error","defaultSeverity":"error","summary":"test","#
+            + #""rationale":"test","howToFix":"test","help":"rules/test-bad.md"},"#
+            + #"{"id":"test-warn","name":"TestWarn","severity":"warning","defaultSeverity":"error","summary":"test","#
+            + #""rationale":"test","howToFix":"test","help":"rules/test-warn.md"}"#
             + "]}\n"
-        XCTAssertEqual(r.out, expected)
+        XCTAssertEqual(r.out, expected, "rules report the severity they ran at, which may differ from the default")
 
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         XCTAssertEqual(object["version"] as? Int, 1)
@@ -497,16 +502,17 @@ final class CLITests: XCTestCase {
             guard positions.allSatisfy({ $0 != nil }) else { return false }
             return zip(positions, positions.dropFirst()).allSatisfy { $0! < $1! }
         }
-        XCTAssertTrue(order(["version", "files", "findings"], in: r.out[...]))
-        for chunk in r.out.components(separatedBy: "},{") {
+        XCTAssertTrue(order(["version", "files", "findings", "rules"], in: r.out[...]))
+        let findingsPart = r.out[..<r.out.range(of: "\"rules\":")!.lowerBound]
+        for chunk in findingsPart.components(separatedBy: "},{") {
             XCTAssertTrue(order(["ruleId", "severity", "message", "file", "line", "column"], in: chunk[...]), chunk)
         }
     }
 
     func testJSONWithNoFindings() {
         write("A.swift", "")
-        XCTAssertEqual(run(["--format=json", "."]).out, "{\"version\":1,\"files\":1,\"findings\":[]}\n")
-        XCTAssertEqual(run(["--format=json", "--", "nothing-here"]).out, "{\"version\":1,\"files\":0,\"findings\":[]}\n")
+        XCTAssertEqual(run(["--format=json", "."], rules: []).out, "{\"version\":1,\"files\":1,\"findings\":[],\"rules\":[]}\n")
+        XCTAssertEqual(run(["--format=json", "--", "nothing-here"], rules: []).out, "{\"version\":1,\"files\":0,\"findings\":[],\"rules\":[]}\n")
     }
 
     func testJSONEscapesMessagesAndPaths() throws {

@@ -8,6 +8,8 @@ import XCTest
 
 /// Each format checked against its consumer's rules, on findings whose text needs escaping.
 final class ReporterTests: XCTestCase {
+    private let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     private let hostile = "50% of \"items\" <failed> & line\nbreak, colon: here\r\u{1}\u{2028}"
 
     private var result: LintResult {
@@ -54,7 +56,16 @@ final class ReporterTests: XCTestCase {
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.all.map { $0.description.id })
-        XCTAssertEqual(rules[0]["helpUri"] as? String, "rules/generic-password-web-login.md")
+        XCTAssertEqual(rules[0]["helpUri"] as? String, "https://github.com/keychain-lint/keychain-lint/blob/main/rules/generic-password-web-login.md")
+        for rule in rules {
+            // SARIF's schema declares helpUri "format": "uri": an absolute URI, so a relative path fails it.
+            let uri = try XCTUnwrap(URL(string: try XCTUnwrap(rule["helpUri"] as? String)))
+            XCTAssertEqual(uri.scheme, "https")
+            XCTAssertTrue(uri.path.hasSuffix("/rules/\(rule["id"] as! String).md"), uri.path)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: repositoryRoot + "/rules/" + uri.lastPathComponent), "the page exists")
+        }
+        XCTAssertEqual(rules.map { ($0["defaultConfiguration"] as? [String: String])?["level"] },
+                       RuleRegistry.all.map { $0.description.defaultSeverity?.rawValue ?? "warning" })
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertEqual(results.count, 3)
         let location = try XCTUnwrap(((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
@@ -69,6 +80,54 @@ final class ReporterTests: XCTestCase {
         moved.findings[0].line += 40
         moved.findings[1].line += 40
         XCTAssertEqual(try fingerprints(SARIFReporter().report(moved)), prints.compactMap { $0 })
+    }
+
+    func testFingerprintsFollowTheLineTextNotItsNumberOrSpelling() throws {
+        var withText = result
+        withText.lineTexts = ["./Sources/A b,c:d.swift": [9: "SecItemAdd(a)", 20: "SecItemAdd(b)"], "Z.swift": [1: "x"]]
+        let before = try fingerprints(SARIFReporter().report(withText))
+        var edited = withText
+        edited.findings[0].line = 30
+        edited.findings[0].message = "reworded"
+        edited.lineTexts["./Sources/A b,c:d.swift"] = [30: "SecItemAdd(a)", 20: "SecItemAdd(b)"]
+        XCTAssertEqual(try fingerprints(SARIFReporter().report(edited)), before, "moved and reworded, same line text")
+        edited.lineTexts["./Sources/A b,c:d.swift"]![30] = "SecItemAdd(changed)"
+        XCTAssertNotEqual(try fingerprints(SARIFReporter().report(edited))[0], before[0], "a changed line is a new result")
+        XCTAssertEqual(try fingerprints(SARIFReporter().report(edited))[1...], before[1...])
+        // `./Sources/…` and `Sources/…` are the same artifact, so the same fingerprint.
+        var respelt = withText
+        respelt.findings = respelt.findings.map { var f = $0; f.path = f.path.replacingOccurrences(of: "./", with: ""); return f }
+        respelt.lineTexts = Dictionary(uniqueKeysWithValues: withText.lineTexts.map { ($0.key.replacingOccurrences(of: "./", with: ""), $0.value) })
+        XCTAssertEqual(try fingerprints(SARIFReporter().report(respelt)), before)
+    }
+
+    /// End to end: lines inserted above every finding leave every fingerprint unchanged.
+    func testFingerprintsSurviveEditsAboveThroughTheCLI() throws {
+        let project = try TempProject("fingerprint")
+        let line = Mistake.identityAdd()
+        project.write("Sources/A.swift", Mistake.file([line, "    let x = 1", line]))
+        let before = try fingerprints(project.run(["--format", "sarif", "Sources"]).out)
+        XCTAssertEqual(before.count, 2)
+        XCTAssertEqual(Set(before).count, 2, "identical lines get distinct fingerprints")
+        project.write("Sources/A.swift", "import Security\n\n" + Mistake.file(["    // a comment", line, "    let x = 1", "", line]))
+        XCTAssertEqual(try fingerprints(project.run(["--format", "sarif", "Sources"]).out), before)
+    }
+
+    func testJSONRulesCarryTheSeverityTheyRanAt() throws {
+        var overridden = result
+        overridden.severities = ["missing-data-protection-keychain": .error]
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONReporter().report(overridden).utf8)) as? [String: Any])
+        let rules = try XCTUnwrap(json["rules"] as? [[String: String]])
+        XCTAssertEqual(rules.map { $0["id"] }, RuleRegistry.all.map { $0.description.id })
+        let rule = try XCTUnwrap(rules.first { $0["id"] == "missing-data-protection-keychain" })
+        XCTAssertEqual(rule["severity"], "error")
+        XCTAssertEqual(rule["defaultSeverity"], "warning")
+        XCTAssertEqual(rule["name"], "MissingDataProtectionKeychain")
+        XCTAssertEqual(rule["help"], "rules/missing-data-protection-keychain.md")
+        XCTAssertEqual(rule["rationale"], MissingDataProtectionKeychain.description.rationale)
+        XCTAssertEqual(rules.first { $0["id"] == "broad-delete" }?["defaultSeverity"], "off")
+        XCTAssertEqual(rules.first { $0["id"] == "broad-delete" }?["severity"], "warning", "an off rule turned on runs at warning")
+        for rule in rules { XCTAssertTrue(FileManager.default.fileExists(atPath: repositoryRoot + "/" + rule["help"]!), rule["help"]!) }
     }
 
     private func fingerprints(_ text: String) throws -> [String] {

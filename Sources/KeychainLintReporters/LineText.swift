@@ -1,0 +1,36 @@
+import KeychainLintTokenizer
+
+/// The text of a finding's line, normalised so that re-indenting or re-spacing the line does not
+/// change it: whitespace trimmed at both ends and each internal run collapsed to one space.
+/// Baselines match findings by it, and SARIF fingerprints hash it, instead of the line number,
+/// so both survive edits above the finding.
+package enum LineText {
+    package static func normalised<S: Sequence>(_ line: S) -> String where S.Element == Character {
+        var out = ""
+        var pendingSpace = false
+        for c in line {
+            if c == " " || c == "\t" || c == "\u{0B}" || c == "\u{0C}" {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(" ") }
+            pendingSpace = false
+            out.append(c)
+        }
+        return out
+    }
+
+    /// The normalised text of each line in `numbers` (1-based) of a file's bytes. Lines end as the
+    /// tokenizer's do (`\n`, `\r\n`, a lone `\r`); a number past the end is left out.
+    package static func lines(_ numbers: Set<Int>, in bytes: [UInt8]) -> [Int: String] {
+        guard !numbers.isEmpty else { return [:] }
+        let starts = LineMap(bytes).lineStarts
+        var texts: [Int: String] = [:]
+        for n in numbers where n >= 1 && n <= starts.count {
+            var end = n < starts.count ? starts[n] : bytes.count
+            while end > starts[n - 1] && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+            texts[n] = normalised(String(decoding: bytes[starts[n - 1]..<end], as: UTF8.self))
+        }
+        return texts
+    }
+}
