@@ -70,13 +70,15 @@ package enum CommandLineTool {
             break
         }
 
-        let rules: [ActiveRule]
+        let settings: RunSettings
         do {
-            rules = try options.rules.apply(to: defaultRules, available: availableRules)
+            settings = try RunSettings.resolve(options, defaults: defaultRules, available: availableRules,
+                                               workingDirectory: workingDirectory)
         } catch {
             stderr.write("keychain-lint: error: \(error)\n")
             return ExitCode.usage
         }
+        let rules = settings.rules
 
         guard let reporter = ReporterRegistry.reporter(named: options.format) else {
             // Options.parse validated the name; kept for safety.
@@ -85,7 +87,8 @@ package enum CommandLineTool {
         }
 
         let start = DispatchTime.now().uptimeNanoseconds
-        let discovery = FileDiscovery(workingDirectory: workingDirectory)
+        var discovery = FileDiscovery(workingDirectory: workingDirectory)
+        discovery.filter = settings.filter
         let (targets, problems) = discovery.discover(options.paths)
         var pathError = false
         for problem in problems {
@@ -109,7 +112,7 @@ package enum CommandLineTool {
 
         let parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
         let linter = Linter(rules: rules)
-        let outcomes = lintAll(swiftTargets, linter: linter, platforms: options.platforms,
+        let outcomes = lintAll(swiftTargets, linter: linter, platforms: settings.platforms,
                                entitlements: contexts, parallel: parallel)
 
         var findings: [Finding] = []

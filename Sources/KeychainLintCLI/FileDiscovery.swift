@@ -54,6 +54,11 @@ package struct FileDiscovery {
     package var workingDirectory: String?
     /// When false, only `.entitlements` files are collected (the project-root scan for context).
     package var includesSwiftFiles = true
+    /// The configuration's `include`/`exclude` patterns; `nil` when there are none.
+    package var filter: PathFilter?
+    /// Called with each folder the walk opens. Tests use it to show that excluded folders are
+    /// not entered, which output alone cannot show when running as root.
+    package var onEnter: ((String) -> Void)?
 
     package init(workingDirectory: String? = nil) {
         self.workingDirectory = workingDirectory
@@ -103,9 +108,10 @@ package struct FileDiscovery {
                 continue
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
+                if let filter, filter.excludesFolder(fsPath, orAbove: true) { continue }
                 walk(display: Self.trimmingTrailingSlashes(argument), fsPath: Self.trimmingTrailingSlashes(fsPath),
                      info: st, isArgument: true, visited: &visited, walked: &walked, targets: &targets, problems: &problems)
-            } else {
+            } else if filter.map({ !$0.appliesToArguments || $0.admitsFile(fsPath, checkAncestors: true) }) ?? true {
                 targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
             }
         }
@@ -148,6 +154,7 @@ package struct FileDiscovery {
         visited: inout Set<FileID>, walked: inout WalkedFiles, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
     ) {
         guard visited.insert(FileID(st)).inserted else { return }
+        onEnter?(fsPath)
         guard let dir = opendir(fsPath) else {
             let reason = Self.describe(errno)
             problems.append(isArgument
@@ -177,16 +184,16 @@ package struct FileDiscovery {
 
             switch type {
             case Int32(DT_DIR):
-                if !Self.isSkippedFolder(name) { subfolders.append(name) }
+                if !Self.isSkippedFolder(name) && !(filter?.excludesFolder(childFS) ?? false) { subfolders.append(name) }
             case Int32(DT_REG):
-                if wants(name) {
+                if wants(name) && filter?.admitsFile(childFS, checkAncestors: false) ?? true {
                     // Files in one folder share its device (a mount point is a folder, not a file).
                     walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
                     targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
                 }
             case Int32(DT_LNK):
                 // Links to files are linted; links to folders are not followed; dangling links are ignored.
-                guard wants(name) else { continue }
+                guard wants(name), filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
                 var target = stat()
                 if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
                     let path = Self.join(display, name)

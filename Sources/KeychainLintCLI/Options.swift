@@ -24,6 +24,10 @@ package struct Options {
     package var outputs: [(format: String, path: String)] = []
     /// Whether `--format` was given (the `rules` command defaults to text, not the lint format).
     package var formatGiven = false
+    /// `--config PATH`: the configuration file instead of the nearest `.keychain-lint.json`.
+    package var configPath: String?
+    /// `--force-exclude`: apply the configuration's `include`/`exclude` to paths named on the command line too.
+    package var forceExclude = false
 
     package init() {}
 }
@@ -134,6 +138,11 @@ extension Options {
                 let format = String(spec[..<eq])
                 guard ReporterRegistry.names.contains(format) else { throw .unknownFormat(format) }
                 options.outputs.append((format, String(spec[spec.index(after: eq)...])))
+            case "--config":
+                options.configPath = try value()
+            case "--force-exclude":
+                try noValue()
+                options.forceExclude = true
             case "--enable":
                 options.rules.enable += ruleList(try value())
             case "--disable":
@@ -182,6 +191,10 @@ extension Options {
           --enable <rule>        Turn on a rule that is off by default. Repeatable.
           --disable <rule>       Turn off a rule. Repeatable.
           --only <rule>          Run only this rule (repeat for several).
+          --config <path>        Read this configuration file instead of the nearest
+                                 .keychain-lint.json in the current folder or above.
+          --force-exclude        Apply the configuration's include/exclude patterns
+                                 to files named on the command line too.
           -h, --help             Show this help.
           --version              Show the version.
           --                     Treat every later argument as a path.
@@ -192,7 +205,8 @@ extension Options {
         EXIT STATUS:
           0  no error-severity finding
           1  at least one error-severity finding
-          2  usage error, or a PATH that does not exist or cannot be read
+          2  usage error, a bad configuration file, or a PATH that does
+             not exist or cannot be read
 
         """
     }
