@@ -139,8 +139,19 @@ package enum CommandLineTool {
 
         let descriptions = rules.map { type(of: $0.rule).description }
         let severities = Dictionary(rules.map { (type(of: $0.rule).description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
-        let result = LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
+        var result = LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
                                 severities: severities, lineTexts: lineTexts)
+
+        if let file = settings.writeBaseline {
+            return writeBaseline(result, to: file, settings: settings, pathError: pathError, start: start, stderr: stderr)
+        }
+        var hidden: Int?
+        if let (file, baseline) = settings.baseline {
+            let filtered = baseline.filter(result, keying: settings.keying(for: file))
+            result.findings = filtered.kept
+            hidden = filtered.hidden
+        }
+
         stdout.write(reporter.report(result))
         for output in options.outputs {
             guard let extra = ReporterRegistry.reporter(named: output.format) else { continue }
@@ -153,15 +164,38 @@ package enum CommandLineTool {
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        stderr.write(summary(files: filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds))
+        stderr.write(summary(files: filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds, hidden: hidden))
 
         if pathError { return ExitCode.usage }
         return result.errorCount > 0 ? ExitCode.errorFindings : ExitCode.success
     }
 
-    /// `Linted N files: E errors, W warnings in T s`
-    package static func summary(files: Int, errors: Int, warnings: Int, seconds: Double) -> String {
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "Linted \(count(files, "file")): \(count(errors, "error")), \(count(warnings, "warning")) in \(String(format: "%.2f", seconds)) s\n"
+    /// `Linted N files: E errors, W warnings in T s`, then `; B findings hidden by the baseline` when one is in use.
+    package static func summary(files: Int, errors: Int, warnings: Int, seconds: Double, hidden: Int? = nil) -> String {
+        let line = "Linted \(count(files, "file")): \(count(errors, "error")), \(count(warnings, "warning")) in \(String(format: "%.2f", seconds)) s"
+        return line + (hidden.map { "; \(count($0, "finding")) hidden by the baseline" } ?? "") + "\n"
+    }
+
+    private static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    /// `--write-baseline`: records every finding and reports none. When a path could not be read
+    /// the baseline would be incomplete, so nothing is written and the status is 2.
+    private static func writeBaseline(_ result: LintResult, to file: RunSettings.File, settings: RunSettings,
+                                      pathError: Bool, start: UInt64, stderr: any OutputSink) -> Int32 {
+        guard !pathError else {
+            stderr.write("keychain-lint: error: baseline \(file.path) not written: some paths could not be linted\n")
+            return ExitCode.usage
+        }
+        let baseline = Baseline(recording: result.findings, of: result, keying: settings.keying(for: file))
+        do {
+            try AtomicFile.replace(file.fileSystemPath, with: baseline.rendered())
+        } catch {
+            stderr.write("keychain-lint: error: \(error)\n")
+            return ExitCode.usage
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        stderr.write("Linted \(count(result.filesLinted, "file")) in \(String(format: "%.2f", seconds)) s; "
+                     + "wrote \(count(result.findings.count, "finding")) to the baseline \(file.path)\n")
+        return ExitCode.success
     }
 }

@@ -26,6 +26,10 @@ package struct Options {
     package var formatGiven = false
     /// `--config PATH`: the configuration file instead of the nearest `.keychain-lint.json`.
     package var configPath: String?
+    /// `--baseline PATH`: hide the findings recorded there (overrides the configuration's `baseline`).
+    package var baselinePath: String?
+    /// `--write-baseline PATH`: record the findings there instead of reporting them.
+    package var writeBaselinePath: String?
     /// `--force-exclude`: apply the configuration's `include`/`exclude` to paths named on the command line too.
     package var forceExclude = false
 
@@ -140,6 +144,10 @@ extension Options {
                 options.outputs.append((format, String(spec[spec.index(after: eq)...])))
             case "--config":
                 options.configPath = try value()
+            case "--baseline":
+                options.baselinePath = try value()
+            case "--write-baseline":
+                options.writeBaselinePath = try value()
             case "--force-exclude":
                 try noValue()
                 options.forceExclude = true
@@ -193,6 +201,11 @@ extension Options {
           --only <rule>          Run only this rule (repeat for several).
           --config <path>        Read this configuration file instead of the nearest
                                  .keychain-lint.json in the current folder or above.
+          --baseline <path>      Hide the findings recorded in this baseline file;
+                                 report only new ones.
+          --write-baseline <path>
+                                 Record the current findings in a baseline file and
+                                 exit 0 (nothing is reported).
           --force-exclude        Apply the configuration's include/exclude patterns
                                  to files named on the command line too.
           -h, --help             Show this help.
@@ -205,7 +218,7 @@ extension Options {
         EXIT STATUS:
           0  no error-severity finding
           1  at least one error-severity finding
-          2  usage error, a bad configuration file, or a PATH that does
+          2  usage error, a bad configuration or baseline file, or a PATH that does
              not exist or cannot be read
 
         """

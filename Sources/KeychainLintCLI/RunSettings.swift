@@ -15,10 +15,12 @@ struct RunSettings {
     var rules: [ActiveRule]
     var platforms: PlatformSet?
     var filter: PathFilter?
+    var baseline: (file: File, contents: Baseline)?
+    var writeBaseline: File?
     /// The working directory, absolute: relative paths in findings are resolved against it.
     var base: String
 
-    /// A configuration or rule selection that cannot be used; exit status 2.
+    /// A configuration, rule selection or baseline that cannot be used; exit status 2.
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -52,6 +54,32 @@ struct RunSettings {
             settings.filter = PathFilter(root: config.folder, include: config.include, exclude: config.exclude,
                                          base: base, appliesToArguments: options.forceExclude)
         }
+        if let path = options.writeBaselinePath {
+            // Recording ignores any baseline in use: it writes every current finding.
+            settings.writeBaseline = file(path)
+        } else if let baselineFile = options.baselinePath.map(file) ?? config?.baseline.map({ File(path: $0, fileSystemPath: $0) }) {
+            settings.baseline = (baselineFile, try read(baselineFile))
+        }
         return settings
+    }
+
+    private static func read(_ file: File) throws(Failure) -> Baseline {
+        switch FileReader.read(file.fileSystemPath) {
+        case .success(let bytes):
+            do {
+                return try Baseline.parse(bytes, path: file.path)
+            } catch {
+                throw Failure(description: error.description)
+            }
+        case .failure(.system(let code)):
+            throw Failure(description: "cannot read baseline \(file.path): \(FileDiscovery.describe(code))")
+        }
+    }
+
+    /// How this run's findings map to baseline entries for a baseline file.
+    /// Findings show paths as written, relative to the working directory (`base`).
+    func keying(for file: File) -> Baseline.Keying {
+        let base = self.base
+        return Baseline.Keying(folder: Paths.parent(file.fileSystemPath)) { Paths.absolute($0, base: base) }
     }
 }

@@ -150,6 +150,7 @@ final class ConfigurationTests: XCTestCase {
             ("{\"rules\": {}", ".keychain-lint.json:1:13: malformed JSON: unexpected end of file, expected ',' or '}'"),
             ("", ".keychain-lint.json:1:1: malformed JSON: unexpected end of file, expected a value"),
             ("\u{FEFF}{\"x\": 1}", ".keychain-lint.json:1:2: unknown key 'x' (expected one of: baseline, exclude, include, platforms, rules)"),
+            ("{\"baseline\": \"missing.json\"}", "cannot read baseline \(project.root)/missing.json: no such file or directory"),
         ]
         for (text, message) in cases {
             project.write(".keychain-lint.json", text)
