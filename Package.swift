@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
         .library(name: "KeychainLint", targets: ["KeychainLintCLI"]),
+        .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
     ],
     targets: [
         .target(name: "KeychainLintTokenizer"),
@@ -16,6 +17,13 @@ let package = Package(
         .target(name: "KeychainLintReporters", dependencies: ["KeychainLintRules"]),
         .target(name: "KeychainLintCLI", dependencies: ["KeychainLintReporters"]),
         .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI"]),
+        // `swift package keychain-lint`: lints the Swift targets of the package that depends on this one.
+        .plugin(
+            name: "KeychainLintPlugin",
+            capability: .command(intent: .custom(verb: "keychain-lint",
+                                                 description: "Lint the package's Swift targets with keychain-lint")),
+            dependencies: ["keychain-lint"]
+        ),
         .testTarget(
             name: "KeychainLintTests",
             dependencies: ["KeychainLintCLI"],

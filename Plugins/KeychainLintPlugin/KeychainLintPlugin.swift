@@ -1,0 +1,46 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package keychain-lint [--target NAME]... [keychain-lint options]`: runs the
+/// `keychain-lint` executable on the folders of the package's Swift targets (or the named ones),
+/// from the package's folder, so the output's paths are relative to it and the package's
+/// `.keychain-lint.json` is found. Every other argument is passed through unchanged.
+///
+/// Reading sources needs no permission; the command fails when keychain-lint exits non-zero
+/// (an error-severity finding, or a usage error), so a CI step can rely on it.
+@main
+struct KeychainLintPlugin: CommandPlugin {
+    enum Failure: Error, CustomStringConvertible {
+        case exited(Int32)
+        case noSwiftTargets
+
+        var description: String {
+            switch self {
+            case .exited(let status): return "keychain-lint exited with status \(status)"
+            case .noSwiftTargets: return "no Swift source targets to lint"
+            }
+        }
+    }
+
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = extractor.extractOption(named: "target")
+        let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
+        let package = context.package.directory.string
+        let folders = targets.compactMap { $0 as? SwiftSourceModuleTarget }.map { target -> String in
+            let folder = target.directory.string
+            return folder.hasPrefix(package + "/") ? String(folder.dropFirst(package.count + 1)) : folder
+        }
+        guard !folders.isEmpty else { throw Failure.noSwiftTargets }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try context.tool(named: "keychain-lint").path.string)
+        process.currentDirectoryURL = URL(fileURLWithPath: package)
+        process.arguments = extractor.remainingArguments + ["--"] + folders
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Failure.exited(process.terminationStatus)
+        }
+    }
+}
