@@ -92,6 +92,12 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(project.run(["App/Sources/Deep"]).findings, ["App/Sources/Deep/OK.swift:2 identity-add"])
     }
 
+    func testFilesOutsideTheConfigurationsFolderAreNotFiltered() {
+        project.write("Scripts/S.swift", Mistake.file([Mistake.identityAdd()]))
+        project.write("App/.keychain-lint.json", #"{"include": ["Nothing"], "exclude": ["**"]}"#)
+        XCTAssertEqual(project.run(["../Scripts", "."], in: "App").findings, ["../Scripts/S.swift:2 identity-add"])
+    }
+
     func testExcludedFoldersAreNotEntered() throws {
         project.write("App/Sources/Generated/Deep/G.swift", "")
         project.write("App/Vendor/V.swift", "")
