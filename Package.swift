@@ -9,6 +9,10 @@ let package = Package(
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
         .library(name: "KeychainLint", targets: ["KeychainLintCLI"]),
         .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
+        // Development tools, not shipped: the libFuzzer target (.ci/fuzz) and the token dump the
+        // tree-sitter comparison reads (Scripts/tokenizer-diff.py).
+        .executable(name: "keychain-lint-fuzz", targets: ["KeychainLintFuzz"]),
+        .executable(name: "keychain-lint-tokens", targets: ["KeychainLintTokens"]),
     ],
     targets: [
         .target(name: "KeychainLintTokenizer"),
@@ -24,9 +28,14 @@ let package = Package(
                                                  description: "Lint the package's Swift targets with keychain-lint")),
             dependencies: ["keychain-lint"]
         ),
+        // Invariants every input must keep, shared by the fuzz target and the regression tests.
+        .target(name: "KeychainLintFuzzChecks", dependencies: ["KeychainLintReporters"]),
+        // No main.swift: built with --sanitize=fuzzer, libFuzzer provides `main` (see .ci/fuzz).
+        .executableTarget(name: "KeychainLintFuzz", dependencies: ["KeychainLintFuzzChecks"]),
+        .executableTarget(name: "KeychainLintTokens", dependencies: ["KeychainLintTokenizer"]),
         .testTarget(
             name: "KeychainLintTests",
-            dependencies: ["KeychainLintCLI"],
+            dependencies: ["KeychainLintCLI", "KeychainLintFuzzChecks"],
             exclude: []
         ),
     ]

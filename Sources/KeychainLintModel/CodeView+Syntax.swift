@@ -74,6 +74,7 @@ extension CodeView {
                 j += 1
             }
         }
+        work += steps
         return min(j, end)
     }
 
@@ -83,7 +84,10 @@ extension CodeView {
         var result: [Range<Int>] = []
         var start = open + 1
         var j = start
+        var steps = 0
+        defer { work += steps }
         while j < close {
+            steps += 1
             switch kind(j) {
             case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
                 j = min(after(j), close)
@@ -102,7 +106,10 @@ extension CodeView {
     /// The first top-level token in `range` that satisfies `test`, skipping bracket groups.
     func firstTopLevel(in range: Range<Int>, where test: (Int) -> Bool) -> Int? {
         var j = range.lowerBound
+        var steps = 1
+        defer { work += steps }
         while j < range.upperBound {
+            steps += 1
             if test(j) { return j }
             switch kind(j) {
             case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
@@ -154,6 +161,7 @@ extension CodeView {
         }
         var j = p
         var steps = 0
+        defer { work += steps }
         while j >= 0 && steps < 512 {
             steps += 1
             switch kind(j) {

@@ -18,6 +18,11 @@ package final class CodeView: @unchecked Sendable {
     package let region: [ConditionRegion.ID]
     /// Condition of each region, parents and earlier siblings folded in. Region 0 is `.always`.
     package let conditions: [Condition]
+    /// Tokens visited so far by this file's scans (the view itself, the extractor's walks and
+    /// look-aheads, the rules' searches). A deterministic measure of work, unlike wall time, so tests
+    /// can check that doubling an input doubles it rather than quadrupling it. Scans add their
+    /// count once when they finish, not per token, to stay off the hot paths.
+    package var work = 0
 
     package init(source: SourceFile) {
         self.source = source
@@ -28,6 +33,7 @@ package final class CodeView: @unchecked Sendable {
         region = builder.region
         conditions = builder.conditions
         partner = Self.matchBrackets(builder.tokens)
+        work = source.tokens.count + tokens.count
     }
 
     package var count: Int { tokens.count }

@@ -21,8 +21,9 @@ package struct EntitlementsFile: Sendable {
         }
     }
 
-    /// Reads the plist with Foundation (XML, binary or OpenStep) and locates each group's text in XML ones.
+    /// Reads the plist with Foundation (XML or binary) and locates each group's text in XML ones.
     package static func parse(path: String, bytes: [UInt8]) -> Result<EntitlementsFile, ParseError> {
+        guard isXMLOrBinary(bytes) else { return .failure(.malformed("not an XML or binary property list")) }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -41,6 +42,19 @@ package struct EntitlementsFile: Sendable {
         return .success(EntitlementsFile(path: path, bytes: bytes,
                                          keychainAccessGroups: groups("keychain-access-groups"),
                                          applicationGroups: groups("com.apple.security.application-groups")))
+    }
+
+    /// Entitlements are XML property lists (binary ones are accepted too). Anything else is refused
+    /// before Foundation sees it: its OpenStep fallback writes its own complaints to stderr for some
+    /// malformed input (`Old-style plist parser: missing semicolon…`), which the CLI must not let through.
+    static func isXMLOrBinary(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        // UTF-16 text (with its byte-order mark) is left to Foundation, which reads XML in it.
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
+        while i < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        let rest = bytes[i...]
+        return rest.first == UInt8(ascii: "<") || rest.starts(with: Array("bplist".utf8))
     }
 
     /// Offsets of the `<string>` contents inside the `<array>` that follows `<key>KEY</key>`.

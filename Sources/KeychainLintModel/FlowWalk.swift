@@ -66,6 +66,7 @@ final class FlowWalk {
     }
 
     func run() {
+        code.work += range.count
         pushBlock(open: range.lowerBound - 1, kind: .function(name: nil))
         var i = range.lowerBound
         while i < range.upperBound {
@@ -219,6 +220,7 @@ final class FlowWalk {
     func variableIndex(named name: String) -> Int? { visible[name]?.last }
 
     func snapshot(_ index: Int) -> [KeychainEntry] {
+        code.work += variables[index].events.count
         var entries: [KeychainEntry] = []
         for event in variables[index].events {
             switch event {

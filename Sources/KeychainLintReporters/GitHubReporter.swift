@@ -27,12 +27,13 @@ package struct GitHubReporter: Reporter {
 }
 
 extension String {
-    /// Replaces characters one by one, so a replacement is never replaced again.
-    func replacingAll(_ table: [Character: String]) -> String {
+    /// Replaces scalars one by one, so a replacement is never replaced again. Scalars, not
+    /// Characters: `"\r\n"` is one Character and would slip past both `"\r"` and `"\n"`.
+    func replacingAll(_ table: [Unicode.Scalar: String]) -> String {
         var out = ""
         out.reserveCapacity(utf8.count)
-        for c in self {
-            if let r = table[c] { out += r } else { out.append(c) }
+        for scalar in unicodeScalars {
+            if let r = table[scalar] { out += r } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

@@ -11,12 +11,13 @@ package struct XcodeReporter: Reporter {
     package func report(_ result: LintResult) -> String {
         var out = ""
         for f in result.findings {
-            out += "\(f.path):\(f.line):\(f.column): \(f.severity.rawValue): \(Self.oneLine(f.message)) [\(f.ruleID)]\n"
+            out += "\(Self.oneLine(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(Self.oneLine(f.message)) [\(f.ruleID)]\n"
         }
         return out
     }
 
-    /// The format is line-oriented: a line break inside a message would start a bogus diagnostic.
+    /// The format is line-oriented: a line break inside a message (or a path: file names may hold
+    /// one) would start a bogus diagnostic.
     static func oneLine(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return s }
         var out = ""

@@ -1,0 +1,7 @@
+﻿let a = "crlf"
+// comment
+let b = """
+  text \(a)
+  """
+/* block
+ */
