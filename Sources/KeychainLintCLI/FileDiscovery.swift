@@ -252,6 +252,7 @@ package struct FileDiscovery {
         case ENOTDIR: return "not a directory"
         case ELOOP: return "too many levels of symbolic links"
         case EISDIR: return "is a directory"
+        case FileReader.notARegularFile: return "not a regular file"
         default:
             guard let s = strerror(code) else { return "error \(code)" }
             return String(cString: s).lowercased()
@@ -265,13 +266,18 @@ package enum FileReader {
         case system(Int32)
     }
 
+    /// Not an errno: the path names a FIFO, socket or device.
+    package static let notARegularFile: Int32 = -1
+
     package static func read(_ path: String) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO that no one writes to would otherwise wait forever.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(.system(errno)) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failure(.system(errno)) }
         if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.system(EISDIR)) }
+        if (st.st_mode & S_IFMT) != S_IFREG { return .failure(.system(notARegularFile)) }
 
         // The size is a hint (files can change, special files report 0); read until end of file.
         // The buffer is not zeroed first: only the bytes `read` filled are kept.

@@ -363,6 +363,10 @@ final class CLITests: XCTestCase {
     func testFileReaderReportsErrors() {
         XCTAssertEqual(FileReader.read(root + "/missing.swift"), .failure(.system(ENOENT)))
         XCTAssertEqual(FileReader.read(root), .failure(.system(EISDIR)))
+        // A FIFO no one writes to: refused at once instead of waiting for a writer.
+        XCTAssertEqual(mkfifo(root + "/pipe.swift", 0o644), 0)
+        XCTAssertEqual(FileReader.read(root + "/pipe.swift"), .failure(.system(FileReader.notARegularFile)))
+        XCTAssertEqual(FileDiscovery.describe(FileReader.notARegularFile), "not a regular file")
         let big = [UInt8](repeating: 0x61, count: 200_000)
         write("big.swift", bytes: big)
         XCTAssertEqual(FileReader.read(root + "/big.swift"), .success(big))
