@@ -38,30 +38,30 @@ package final class CodeView: @unchecked Sendable {
 
     package var count: Int { tokens.count }
 
-    @inline(__always) package func kind(_ i: Int) -> TokenKind {
+    @inlinable @inline(__always) package func kind(_ i: Int) -> TokenKind {
         i >= 0 && i < tokens.count ? tokens[i].kind : .unknown
     }
 
-    @inline(__always) package func offset(_ i: Int) -> Int {
+    @inlinable @inline(__always) package func offset(_ i: Int) -> Int {
         i < tokens.count ? Int(tokens[i].start) : source.bytes.count
     }
 
     package func text(_ i: Int) -> String { source.text(tokens[i]) }
 
-    @inline(__always) package func `is`(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func `is`(_ i: Int, _ literal: StaticString) -> Bool {
         i >= 0 && i < tokens.count && source.token(tokens[i], is: literal)
     }
 
-    @inline(__always) package func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
         kind(i) == .keyword && source.token(tokens[i], is: literal)
     }
 
-    @inline(__always) package func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
         kind(i) == .identifier && source.token(tokens[i], is: literal)
     }
 
     /// The index just past the bracket group opened at `i` (the end of the file when unmatched).
-    @inline(__always) package func after(_ i: Int) -> Int {
+    @inlinable @inline(__always) package func after(_ i: Int) -> Int {
         let p = partner[i]
         return p < 0 ? tokens.count : Int(p) + 1
     }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KeychainLintTokenizer
 
 /// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,
@@ -15,8 +20,13 @@ struct Suppressions {
 
     private(set) var directives: [Directive] = []
 
+    private static let marker = Array("keychain-lint:".utf8)
+
     init(source: SourceFile) {
+        // Most files have no directive: one memmem over the bytes instead of reading every comment.
+        guard Self.contains(Self.marker, in: source.bytes, range: 0..<source.bytes.count) else { return }
         for token in source.tokens where token.kind == .lineComment || token.kind == .docLineComment {
+            guard Self.contains(Self.marker, in: source.bytes, range: token.range) else { continue }
             guard source.token(token, hasPrefix: "//") else { continue }
             var text = Substring(source.text(token).dropFirst(2))
             if text.first == "/" { text = text.dropFirst() }
@@ -42,6 +52,22 @@ struct Suppressions {
     }
 
     var isEmpty: Bool { directives.isEmpty }
+
+    private static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Bool {
+        guard range.count >= needle.count else { return false }
+        // memchr for the first byte, memcmp for the rest (memmem is not in Glibc's Swift module).
+        return bytes.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { n in
+                var p = UnsafeRawPointer(hay.baseAddress! + range.lowerBound)
+                let last = UnsafeRawPointer(hay.baseAddress! + range.upperBound - n.count)
+                while p <= last, let hit = memchr(p, Int32(n[0]), last - p + 1) {
+                    if memcmp(hit, n.baseAddress!, n.count) == 0 { return true }
+                    p = UnsafeRawPointer(hit) + 1
+                }
+                return false
+            }
+        }
+    }
 
     /// Whether the finding is hidden; marks the directives that hide it as used.
     mutating func suppresses(rule: String, line: Int) -> Bool {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A 1-based line and column. Columns count UTF-8 bytes from the start of the line,
 /// as clang and swiftc do, so a multi-byte character before a spot moves it by its byte length.
 package struct SourceLocation: Equatable, Comparable, Sendable {
@@ -25,19 +31,35 @@ package struct LineMap: Sendable {
     package init(bytes: UnsafeBufferPointer<UInt8>) {
         var starts = [Int]()
         starts.reserveCapacity(bytes.count / 32 + 1)
-        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        starts.append(bom ? 3 : 0)
-        var i = 0
         let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A {
-                starts.append(i + 1)
-            } else if b == 0x0D {
-                if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
+        let bom = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        starts.append(bom ? 3 : 0)
+        guard let base = bytes.baseAddress, n > 0 else {
+            lineStarts = starts
+            return
+        }
+        if memchr(base, 0x0D, n) == nil {
+            // No carriage return (nearly every file): line feeds alone, found at memchr speed.
+            var p = UnsafeRawPointer(base)
+            var left = n
+            while left > 0, let hit = memchr(p, 0x0A, left) {
+                let next = UnsafeRawPointer(hit) + 1
+                starts.append(next - UnsafeRawPointer(base))
+                left -= next - p
+                p = next
             }
-            i += 1
+        } else {
+            var i = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x0A {
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
         }
         lineStarts = starts
     }

@@ -27,7 +27,7 @@ package final class SourceFile: @unchecked Sendable {
     }
 
     /// Compares a token's bytes with an ASCII literal without allocating.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func token(_ token: Token, is literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard token.length == n else { return false }
@@ -43,7 +43,7 @@ package final class SourceFile: @unchecked Sendable {
     }
 
     /// Whether the token's bytes begin with an ASCII literal.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func token(_ token: Token, hasPrefix literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard token.length >= n else { return false }

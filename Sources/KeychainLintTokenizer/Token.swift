@@ -53,13 +53,18 @@ package enum TokenKind: UInt8, Sendable, CaseIterable {
     /// Bytes that start no Swift token: invalid UTF-8, stray `#` or backtick, control characters.
     case unknown
 
+    /// Compared by raw value, and inlinable, so the model and rules modules compare kinds inline
+    /// instead of calling the synthesized conformance through a protocol witness on every token.
+    @inlinable @inline(__always)
+    package static func == (a: TokenKind, b: TokenKind) -> Bool { a.rawValue == b.rawValue }
+
     /// Whitespace, line breaks, comments and the BOM: everything the program never reads.
-    @inline(__always)
+    @inlinable @inline(__always)
     package var isTrivia: Bool {
         rawValue <= TokenKind.byteOrderMark.rawValue
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package var isComment: Bool {
         self == .lineComment || self == .docLineComment || self == .blockComment || self == .docBlockComment
     }
@@ -72,13 +77,13 @@ package struct Token: Equatable, Sendable {
     package var start: Int32
     package var end: Int32
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(kind: TokenKind, start: Int, end: Int) {
         self.kind = kind
         self.start = Int32(truncatingIfNeeded: start)
         self.end = Int32(truncatingIfNeeded: end)
     }
 
-    package var range: Range<Int> { Int(start)..<Int(end) }
-    package var length: Int { Int(end - start) }
+    @inlinable package var range: Range<Int> { Int(start)..<Int(end) }
+    @inlinable package var length: Int { Int(end - start) }
 }
