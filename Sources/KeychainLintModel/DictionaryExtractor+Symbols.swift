@@ -12,7 +12,7 @@ extension DictionaryExtractor {
         for binding in declarations.memberBindings {
             let initializer = binding.initializer
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
-               let op = KeychainOperation(rawValue: code.text(initializer.lowerBound)) {
+               let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
                 out.functionAliases[binding.name] = op
                 continue
             }

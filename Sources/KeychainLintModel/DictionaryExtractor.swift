@@ -60,10 +60,10 @@ final class DictionaryExtractor {
 
     /// The operation a callee name stands for: a Security function or a stored reference to one.
     func operation(named name: String, at index: Int) -> KeychainOperation? {
-        if let op = KeychainOperation(rawValue: name), !declarations.isDeclared(name) { return op }
+        if let op = KeychainOperation(functionName: name), !declarations.isDeclared(name) { return op }
         if let binding = declarations.binding(named: name, at: index), binding.initializer.count == 1,
            code.kind(binding.initializer.lowerBound) == .identifier {
-            return KeychainOperation(rawValue: code.text(binding.initializer.lowerBound))
+            return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
         consultedNames.insert(name)
         return symbols.functionAliases[name]

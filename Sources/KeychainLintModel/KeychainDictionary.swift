@@ -96,6 +96,14 @@ package enum KeychainOperation: String, Sendable, CaseIterable {
     package var isItemOperation: Bool {
         self == .add || self == .copyMatching || self == .update || self == .delete
     }
+
+    /// The operation a function name stands for. Every one starts with `Sec`, so other names are
+    /// turned away before the string comparison the raw-value initializer makes for each case.
+    package init?(functionName name: String) {
+        var utf8 = name.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "S"), utf8.next() == UInt8(ascii: "e"), utf8.next() == UInt8(ascii: "c") else { return nil }
+        self.init(rawValue: name)
+    }
 }
 
 /// What a dictionary is to the call that receives it.
