@@ -14,17 +14,6 @@ final class KillMidwayTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
 
-    /// The keychain-lint executable SwiftPM built next to the test bundle.
-    private func executable() throws -> String {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [folder, folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("keychain-lint").path }
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("keychain-lint executable not found near \(folder.path)")
-        }
-        return path
-    }
-
     /// Reports from one kind of run, the baseline from the other (a baseline run writes only the baseline).
     private let runs: [(arguments: [String], files: [String])] = [
         (["--output", "sarif=out/r.sarif", "--output", "json=out/r.json", "Sources"], ["out/r.sarif", "out/r.json"]),
@@ -53,7 +42,7 @@ final class KillMidwayTests: XCTestCase {
     }
 
     func testAKilledRunLeavesOldOrCompleteFiles() throws {
-        let bin = try executable()
+        let bin = try BuiltExecutable.path()
         // Enough findings that the reports take a while to render and write.
         let line = "let q\u{24}: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleAlways, kSecAttrAccessGroup as String: \"shared\"]\n"
         for f in 0..<100 {
@@ -103,3 +92,4 @@ final class KillMidwayTests: XCTestCase {
         XCTAssertGreaterThan(killedBeforeEnd, trials, "the kills must land while the runs are still going")
     }
 }
+
