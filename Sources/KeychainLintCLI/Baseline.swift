@@ -75,13 +75,7 @@ struct Baseline: Equatable {
         func error(_ offset: Int?, _ message: String) -> JSONFileError {
             JSONFileError(path: path, bytes: bytes, offset: offset, message)
         }
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw JSONFileError(path: path, bytes: bytes, offset: error.offset, "malformed baseline: \(error.reason)")
-        }
-        guard case .object(let members) = root.kind else { throw error(root.offset, "a baseline must be a JSON object, got \(root.typeName)") }
+        let (root, members) = try JSONFileError.objectMembers(bytes, path: path, malformed: "malformed baseline", what: "a baseline")
         var baseline = Baseline()
         var sawVersion = false, sawFindings = false
         for member in members {

@@ -62,15 +62,7 @@ struct Configuration {
         func error(_ offset: Int, _ message: String) -> JSONFileError {
             JSONFileError(path: path, bytes: bytes, offset: offset, message)
         }
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw JSONFileError(path: path, bytes: bytes, offset: error.offset, "malformed JSON: \(error.reason)")
-        }
-        guard case .object(let members) = root.kind else {
-            throw error(root.offset, "the configuration must be a JSON object, got \(root.typeName)")
-        }
+        let (root, members) = try JSONFileError.objectMembers(bytes, path: path, malformed: "malformed JSON", what: "the configuration")
 
         var config = Configuration(path: path, folder: folder)
         for member in members {

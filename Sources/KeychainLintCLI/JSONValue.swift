@@ -255,4 +255,20 @@ struct JSONFileError: Error, CustomStringConvertible {
         guard let l = location else { return "\(path): \(message)" }
         return "\(path):\(l.line):\(l.column): \(message)"
     }
+
+    /// The members of a file that must hold one JSON object (a configuration, a baseline); `what`
+    /// names it in the errors ("the configuration", "a baseline"), `malformed` prefixes parse errors.
+    static func objectMembers(_ bytes: [UInt8], path: String, malformed: String, what: String) throws(JSONFileError)
+        -> (root: JSONValue, members: [JSONValue.Member]) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw JSONFileError(path: path, bytes: bytes, offset: error.offset, "\(malformed): \(error.reason)")
+        }
+        guard case .object(let members) = root.kind else {
+            throw JSONFileError(path: path, bytes: bytes, offset: root.offset, "\(what) must be a JSON object, got \(root.typeName)")
+        }
+        return (root, members)
+    }
 }
