@@ -27,8 +27,9 @@ final class EntitlementsLoader {
         var loaded = Loaded()
         var seen = Set<String>()
         for target in targets {
-            guard let file = read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings) else { continue }
+            // Seen before it is read: a plist that cannot be read is warned about once, under its name.
             seen.insert(Self.canonical(target.fileSystemPath))
+            guard let file = read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings) else { continue }
             loaded.linted.append(file)
             loaded.byProject[projectRoot(of: target.fileSystemPath) ?? "", default: []].append(file)
         }

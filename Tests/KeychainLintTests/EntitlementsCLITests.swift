@@ -55,6 +55,16 @@ final class EntitlementsCLITests: XCTestCase {
         XCTAssertFalse(r.out.contains("access-group-not-entitled"), "no readable entitlements: nothing to compare with")
     }
 
+    /// Foundation's OpenStep fallback prints its own complaints to stderr for some text; such a
+    /// file is refused before Foundation sees it, with the tool's one warning line only.
+    func testAnOpenStepOrTextPlistIsRefusedWithOneWarningLine() throws {
+        try "{ keychain-access-groups = ( \"x\" ) missing semicolon".write(toFile: root + "/App/App.entitlements", atomically: true, encoding: .utf8)
+        let r = run(["App"])
+        let warnings = r.err.split(separator: "\n").filter { $0.contains("App.entitlements") }
+        XCTAssertEqual(warnings, ["keychain-lint: warning: skipping App/App.entitlements: not a valid property list (not an XML or binary property list)"], r.err)
+        XCTAssertFalse(r.err.contains("Old-style"), r.err)
+    }
+
     func testBuildVariablesMatchAnyTeamID() {
         XCTAssertTrue(EntitlementsFile.entry("$(AppIdentifierPrefix)com.example.shared", matches: "ABCDE12345.com.example.shared"))
         XCTAssertTrue(EntitlementsFile.entry("$(TeamIdentifierPrefix)com.example.shared", matches: "ZZZZZ99999.com.example.shared"))
