@@ -5,13 +5,13 @@ import KeychainLintTokenizer
 ///
 /// Working on this view instead of raw tokens keeps the extractor simple (no trivia skipping)
 /// and keeps hostile input linear: partners come from an explicit stack, never recursion.
-package final class CodeView: @unchecked Sendable {
-    package let source: SourceFile
+public final class CodeView: @unchecked Sendable {
+    public let source: SourceFile
     /// Non-trivia tokens in order, `#if`/`#elseif`/`#else`/`#endif` lines removed.
-    package let tokens: [Token]
+    public let tokens: [Token]
     /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
     /// interpolation start/end), or -1 when unmatched or not a bracket.
-    package let partner: [Int32]
+    public let partner: [Int32]
     /// Whether a line break separates this token from the previous code token.
     package let startsLine: [Bool]
     /// The `#if` region each token lies in (index into `conditions`).
@@ -22,7 +22,13 @@ package final class CodeView: @unchecked Sendable {
     /// look-aheads, the rules' searches). A deterministic measure of work, unlike wall time, so tests
     /// can check that doubling an input doubles it rather than quadrupling it. Scans add their
     /// count once when they finish, not per token, to stay off the hot paths.
-    package var work = 0
+    package var work: Int {
+        get { workCounter.pointee }
+        set { workCounter.pointee = newValue }
+    }
+    /// Behind a pointer: a stored `var` of a class is checked for exclusive access at run time on
+    /// every `+=`, and the scans add to it millions of times.
+    private let workCounter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     package init(source: SourceFile) {
         self.source = source
@@ -33,35 +39,37 @@ package final class CodeView: @unchecked Sendable {
         region = builder.region
         conditions = builder.conditions
         partner = Self.matchBrackets(builder.tokens)
-        work = source.tokens.count + tokens.count
+        workCounter.initialize(to: source.tokens.count + tokens.count)
     }
 
-    package var count: Int { tokens.count }
+    deinit { workCounter.deallocate() }
 
-    @inlinable @inline(__always) package func kind(_ i: Int) -> TokenKind {
+    @inlinable public var count: Int { tokens.count }
+
+    @inlinable @inline(__always) public func kind(_ i: Int) -> TokenKind {
         i >= 0 && i < tokens.count ? tokens[i].kind : .unknown
     }
 
-    @inlinable @inline(__always) package func offset(_ i: Int) -> Int {
+    @inlinable @inline(__always) public func offset(_ i: Int) -> Int {
         i < tokens.count ? Int(tokens[i].start) : source.bytes.count
     }
 
     package func text(_ i: Int) -> String { source.text(tokens[i]) }
 
-    @inlinable @inline(__always) package func `is`(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) public func `is`(_ i: Int, _ literal: StaticString) -> Bool {
         i >= 0 && i < tokens.count && source.token(tokens[i], is: literal)
     }
 
-    @inlinable @inline(__always) package func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) public func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
         kind(i) == .keyword && source.token(tokens[i], is: literal)
     }
 
-    @inlinable @inline(__always) package func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) public func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
         kind(i) == .identifier && source.token(tokens[i], is: literal)
     }
 
     /// The index just past the bracket group opened at `i` (the end of the file when unmatched).
-    @inlinable @inline(__always) package func after(_ i: Int) -> Int {
+    @inlinable @inline(__always) public func after(_ i: Int) -> Int {
         let p = partner[i]
         return p < 0 ? tokens.count : Int(p) + 1
     }

@@ -1,9 +1,9 @@
 /// One file's bytes with its tokens and line map, computed once and shared by every layer.
-package final class SourceFile: @unchecked Sendable {
+public final class SourceFile: @unchecked Sendable {
     /// The path as the user wrote it (relative stays relative); used only for reporting.
     package let path: String
-    package let bytes: [UInt8]
-    package let tokens: [Token]
+    public let bytes: [UInt8]
+    public let tokens: [Token]
     package let lineMap: LineMap
 
     package init(path: String, bytes: [UInt8]) {
@@ -28,7 +28,7 @@ package final class SourceFile: @unchecked Sendable {
 
     /// Compares a token's bytes with an ASCII literal without allocating.
     @inlinable @inline(__always)
-    package func token(_ token: Token, is literal: StaticString) -> Bool {
+    public func token(_ token: Token, is literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard token.length == n else { return false }
         let start = Int(token.start)
@@ -44,7 +44,7 @@ package final class SourceFile: @unchecked Sendable {
 
     /// Whether the token's bytes begin with an ASCII literal.
     @inlinable @inline(__always)
-    package func token(_ token: Token, hasPrefix literal: StaticString) -> Bool {
+    public func token(_ token: Token, hasPrefix literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard token.length >= n else { return false }
         let start = Int(token.start)
