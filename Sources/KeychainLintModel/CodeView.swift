@@ -132,7 +132,10 @@ public final class CodeView: @unchecked Sendable {
 
         init(source: SourceFile) {
             self.source = source
-            tokens.reserveCapacity(source.tokens.count / 2)
+            // Code tokens are at most all of them: reserved once, appends never reallocate.
+            tokens.reserveCapacity(source.tokens.count)
+            startsLine.reserveCapacity(source.tokens.count)
+            region.reserveCapacity(source.tokens.count)
         }
 
         var currentRegion: ConditionRegion.ID { frames.last?.current ?? 0 }
@@ -141,6 +144,7 @@ public final class CodeView: @unchecked Sendable {
             let raw = source.tokens
             var lineBreak = true
             var i = 0
+            var current = currentRegion
             while i < raw.count {
                 let token = raw[i]
                 switch token.kind {
@@ -150,16 +154,17 @@ public final class CodeView: @unchecked Sendable {
                     if !lineBreak && source.bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                         lineBreak = true
                     }
-                case _ where token.kind.isTrivia:
+                case .whitespace, .lineComment, .docLineComment, .byteOrderMark:
                     break
                 case .poundDirective:
                     i = directive(at: i)
+                    current = currentRegion
                     lineBreak = true
                     continue
                 default:
                     tokens.append(token)
                     startsLine.append(lineBreak)
-                    region.append(currentRegion)
+                    region.append(current)
                     lineBreak = false
                 }
                 i += 1
