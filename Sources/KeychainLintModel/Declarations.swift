@@ -40,6 +40,9 @@ struct Declarations {
         var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
         var i = 0
         let n = code.count
+        // About one declaration per 25 code tokens in keychain code: reserving spares the rehashing.
+        bindings.reserveCapacity(n / 25)
+        bodies.reserveCapacity(n / 50)
         while i < n {
             switch code.kind(i) {
             case .leftBrace:
