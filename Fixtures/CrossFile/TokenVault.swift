@@ -16,6 +16,21 @@ final class TokenVault {
         return status
     }
 
+    // Wrong in the same way, built step by step and with the keys cast to CFString.
+    func saveStepByStep(_ token: Data) -> OSStatus {
+        var query = [CFString: Any]()
+        query[VaultKeys.klass as CFString] = kSecClassGenericPassword
+        query[VaultKeys.account as CFString] = "token"
+        query[VaultKeys.valueData as CFString] = token
+        query[VaultKeys.dataProtection as CFString] = true
+        #if os(macOS)
+        query[VaultKeys.accessible as CFString] = kSecAttrAccessibleAfterFirstUnlock
+        #endif
+        let status = SecItemAdd(query as CFDictionary, nil) // expect: generic-password-missing-primary-key@22
+        // VaultKeys.service is not set above; the text "VaultKeys.service" here is a comment.
+        return status == errSecDuplicateItem ? SecItemUpdate(query as CFDictionary, [kSecValueData: token] as CFDictionary) : status
+    }
+
     func save(_ token: Data) -> OSStatus {
         let query: [String: Any] = [
             VaultKeys.klass: kSecClassGenericPassword,

@@ -44,12 +44,15 @@ extension CommandLineTool {
                                   entitlements: entitlements?[index] ?? [], force: force, relocated: relocated)
         }
 
+        /// The analysis with the text of its findings' lines, taken while the bytes are at hand.
+        func analyzed(_ analysis: FileAnalysis, _ bytes: [UInt8]) -> FirstPass {
+            FirstPass(outcome: nil, analysis: analysis, lines: LineText.lines(Set(analysis.findings.map(\.line)), in: bytes))
+        }
+
         let first: [FirstPass] = parallelMap(targets.count, parallel: parallel) { i in
             switch read(i) {
             case .outcome(let outcome): return FirstPass(outcome: outcome, analysis: nil)
-            case .bytes(let bytes):
-                let analysis = analyze(i, bytes: bytes, symbols: .empty, force: false)
-                return FirstPass(outcome: nil, analysis: analysis, lines: LineText.lines(Set(analysis.findings.map(\.line)), in: bytes))
+            case .bytes(let bytes): return analyzed(analyze(i, bytes: bytes, symbols: .empty, force: false), bytes)
             }
         }
         var passes = first
@@ -72,8 +75,7 @@ extension CommandLineTool {
                 case .outcome(let outcome): return FirstPass(outcome: outcome, analysis: nil)
                 case .bytes(let bytes):
                     if passes[i].analysis?.wasTokenized == false && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
-                    let analysis = analyze(i, bytes: bytes, symbols: current, force: true)
-                    return FirstPass(outcome: nil, analysis: analysis, lines: LineText.lines(Set(analysis.findings.map(\.line)), in: bytes))
+                    return analyzed(analyze(i, bytes: bytes, symbols: current, force: true), bytes)
                 }
             }
             var changed = Set<String>()
@@ -98,7 +100,7 @@ extension CommandLineTool {
         // file is linted once more with them, so its own suppressions decide.
         var declaringFile: [String: Int] = [:]
         for (i, pass) in passes.enumerated() {
-            for name in pass.analysis?.declared.helpers.keys ?? [:].keys where symbols.helpers[name] != nil {
+            for name in (pass.analysis?.declared.helpers ?? [:]).keys where symbols.helpers[name] != nil {
                 declaringFile[name] = min(declaringFile[name] ?? i, i)
             }
         }
@@ -115,8 +117,7 @@ extension CommandLineTool {
             case .outcome(let outcome): return outcome
             case .bytes(let bytes):
                 let relocated = incoming[d]!.sorted { ($0.offset, $0.ruleID, $0.message) < ($1.offset, $1.ruleID, $1.message) }
-                let findings = analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated).findings
-                return .linted(findings, lines: LineText.lines(Set(findings.map(\.line)), in: bytes))
+                return analyzed(analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated), bytes).final
             }
         }
         for (k, d) in third.enumerated() { outcomes[d] = thirdOutcomes[k] }

@@ -128,6 +128,23 @@ extension CodeView {
         }
     }
 
+    /// The index of a parameter's local name: `value` in `_ value: CFString` and in `value: CFString`.
+    func parameterName(_ parameter: Range<Int>) -> Int? {
+        guard let colon = firstTopLevel(in: parameter, where: { self.kind($0) == .colon }),
+              colon > parameter.lowerBound, kind(colon - 1) == .identifier else { return nil }
+        return colon - 1
+    }
+
+    /// The body of the block opened at `open` when it is one expression (`{ make() }`), with a
+    /// leading `return` when `allowingReturn` (a single-`return` body is the same thing to a getter).
+    func singleExpression(ofBlockAt open: Int, allowingReturn: Bool) -> Range<Int>? {
+        let close = after(open) - 1
+        var start = open + 1
+        if allowingReturn && isKeyword(start, "return") { start += 1 }
+        guard start < close else { return nil }
+        return expressionEnd(from: start) == close ? start..<close : nil
+    }
+
     /// Drops an argument label: `forKey: k` → `k`.
     func droppingLabel(_ range: Range<Int>) -> Range<Int> {
         guard range.count >= 2 else { return range }

@@ -40,19 +40,18 @@ extension DictionaryExtractor {
         return result
     }
 
-    /// The one expression a body returns, with or without `return`.
-    func singleExpression(ofBodyAt open: Int) -> Range<Int>? {
-        let close = code.after(open) - 1
-        var start = open + 1
-        if code.isKeyword(start, "return") { start += 1 }
-        guard start < close, close - start <= Self.maxConversionTokens else { return nil }
-        return code.expressionEnd(from: start) == close ? start..<close : nil
+    /// The one short expression a body returns, with or without `return`.
+    private func conversionExpression(ofBodyAt open: Int) -> Range<Int>? {
+        guard let expression = code.singleExpression(ofBlockAt: open, allowingReturn: true),
+              expression.count <= Self.maxConversionTokens else { return nil }
+        return expression
     }
 
     private func computedValue(of getter: Declarations.Body) -> KeychainValue? {
-        guard let expression = singleExpression(ofBodyAt: getter.open),
-              expression.contains(where: { code.kind($0) == .identifier && code.source.token(code.tokens[$0], hasPrefix: "kSec") })
-                || expression.contains(where: { code.kind($0) == .period }) else { return nil }
+        // Only a getter that names a `kSec…` constant, or another member (`Keys.klass`), can be an alias.
+        guard let expression = conversionExpression(ofBodyAt: getter.open),
+              expression.contains(where: { code.kind($0) == .period || code.source.token(code.tokens[$0], hasPrefix: "kSec") })
+        else { return nil }
         let key = getter.open
         if let memo = constantMemo[key] { return memo }
         guard !constantsInProgress.contains(key), evaluationDepth < Self.maxEvaluationDepth else { return nil }
@@ -68,11 +67,9 @@ extension DictionaryExtractor {
     private func returnsItsArgument(_ body: Declarations.Body) -> Bool {
         guard let open = body.parameterOpen else { return false }
         let parameters = code.elements(of: open)
-        guard parameters.count == 1,
-              let colon = code.firstTopLevel(in: parameters[0], where: { self.code.kind($0) == .colon }),
-              colon > parameters[0].lowerBound, code.kind(colon - 1) == .identifier,
-              let expression = singleExpression(ofBodyAt: body.open) else { return false }
-        return isArgument(expression, named: code.text(colon - 1))
+        guard parameters.count == 1, let name = code.parameterName(parameters[0]),
+              let expression = conversionExpression(ofBodyAt: body.open) else { return false }
+        return isArgument(expression, named: code.text(name))
     }
 
     /// `p`, `p as String`, `String(p)`, `other(p)` for a pass-through `other`.
@@ -88,7 +85,7 @@ extension DictionaryExtractor {
         let arguments = code.elements(of: open)
         guard arguments.count == 1 else { return false }
         let name = code.text(callee)
-        let converts = ["String", "NSString", "CFString"].contains(name) || isPassThrough(named: name)
+        let converts = FlowWalk.stringConversions.contains(name) || isPassThrough(named: name)
         return converts && isArgument(code.droppingLabel(arguments[0]), named: parameter)
     }
 }

@@ -84,6 +84,13 @@ final class DictionaryExtractor {
         return symbols.constants[name]
     }
 
+    /// Whether `name` can stand for a dictionary here: a dictionary property or helper of this file,
+    /// or a helper or constant another file declares.
+    func namesADictionary(_ name: String) -> Bool {
+        declarations.memberInitializers[name] != nil || !declarations.bodies(named: name).isEmpty
+            || symbols.helpers[name] != nil || symbols.constants[name] != nil
+    }
+
     /// The value of a same-file constant, evaluated once.
     func constantValue(named name: String, at index: Int) -> KeychainValue? {
         guard let binding = declarations.binding(named: name, at: index) else {

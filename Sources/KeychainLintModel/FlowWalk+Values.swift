@@ -73,7 +73,9 @@ extension FlowWalk {
         return .unknown
     }
 
-    private static let conversionInitializers: Set<String> = ["String", "NSString", "CFString", "NSNumber", "Data"]
+    /// Initializers that turn a `kSec…` constant into the same key: `String(kSecClass)`.
+    static let stringConversions: Set<String> = ["String", "NSString", "CFString"]
+    private static let conversionInitializers = stringConversions.union(["NSNumber", "Data"])
 
     /// `String(x)`, `NSNumber(value: true)`, `Data(s.utf8)`, `s.data(using:)`, `SecAccessControlCreateWithFlags(…)`.
     private func call(_ r: Range<Int>) -> KeychainValue? {
@@ -96,7 +98,7 @@ extension FlowWalk {
         }
         guard !isQualified else { return nil }
         switch callee {
-        case "String", "NSString", "CFString":
+        case _ where Self.stringConversions.contains(callee):
             guard arguments.count == 1 else { return .someString }
             if code.label(of: arguments[0]) == "describing" { return .someString }
             let inner = value(code.droppingLabel(arguments[0]))
@@ -140,7 +142,11 @@ extension FlowWalk {
     /// `memberOnly`: the last name of `Type.name` or `self.name`, which no local can shadow;
     /// `owner` is `Type` when written.
     func resolve(_ name: String, at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
-        if !memberOnly, let variable = variableIndex(named: name) { return .dictionary(snapshot(variable)) }
+        if !memberOnly, let variable = variableIndex(named: name) {
+            // A local the file cannot read (a parameter, a tuple element) with nothing written to it: unknown.
+            let entries = snapshot(variable)
+            return entries.isEmpty && openness(variable).unknownBase ? .unknown : .dictionary(entries)
+        }
         let constant = memberOnly ? extractor.memberConstantValue(named: name, owner: owner)
             : extractor.constantValue(named: name, at: index)
         if let constant { return constant }

@@ -339,18 +339,16 @@ final class FlowWalk {
 
     /// `func add(attributes: [String: Any])`: inside, `attributes` is the parameter, a dictionary the
     /// file cannot read, never a member or helper of the same name. Other parameters stay undeclared,
-    /// so their values remain unknown rather than dictionaries.
+    /// so the walk does not track every parameter of every function.
     private func shadowParameters(ofBodyAt open: Int) {
         guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open,
               let body = extractor.declarations.bodies(named: name).first(where: { $0.open == open }),
               let parameters = body.parameterOpen else { return }
         for parameter in code.elements(of: parameters) {
-            guard let colon = code.firstTopLevel(in: parameter, where: { self.code.kind($0) == .colon }),
-                  colon > parameter.lowerBound, code.kind(colon - 1) == .identifier else { continue }
-            let local = code.text(colon - 1)
-            guard extractor.declarations.memberInitializers[local] != nil || !extractor.declarations.bodies(named: local).isEmpty
-            else { continue }
-            declareVariable(name: local, declOffset: code.offset(colon - 1), entries: [], unknownBase: true)
+            guard let nameIndex = code.parameterName(parameter) else { continue }
+            let local = code.text(nameIndex)
+            guard extractor.namesADictionary(local) else { continue }
+            declareVariable(name: local, declOffset: code.offset(nameIndex), entries: [], unknownBase: true)
         }
     }
 
@@ -374,15 +372,12 @@ final class FlowWalk {
     /// A body that is one expression returns it: a literal (`var query: [String: Any] { [...] }`)
     /// or a call or member (`var base: [String: Any] { service.makeQuery() }`).
     private func implicitReturn(ofBlockAt open: Int) {
-        guard case .function = blocks.last?.kind, blocks.last?.open == open, open + 1 < code.count else { return }
-        let close = code.after(open) - 1
-        guard open + 1 < close else { return }
-        if code.kind(open + 1) == .leftBracket {
-            if code.after(open + 1) == close || code.isKeyword(code.after(open + 1), "as") {
-                returned((open + 1)..<close)
-            }
-        } else if code.kind(open + 1) == .identifier || code.isKeyword(open + 1, "self") || code.isKeyword(open + 1, "Self") {
-            if code.expressionEnd(from: open + 1) == close { returned((open + 1)..<close) }
+        guard case .function = blocks.last?.kind, blocks.last?.open == open,
+              let expression = code.singleExpression(ofBlockAt: open, allowingReturn: false) else { return }
+        let first = expression.lowerBound
+        if code.kind(first) == .leftBracket || code.kind(first) == .identifier
+            || code.isKeyword(first, "self") || code.isKeyword(first, "Self") {
+            returned(expression)
         }
     }
 

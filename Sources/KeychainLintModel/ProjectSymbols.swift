@@ -19,9 +19,14 @@ package struct FileSymbols: Sendable, Equatable {
 
     /// Every name the file declares something under (`Type.name` counts as `name`).
     package var allNames: Set<String> {
-        Set(constants.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-            .union(functionAliases.keys).union(helpers.keys).union(shadowedSecurityNames).union(passThroughFunctions)
+        Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
+            .union(shadowedSecurityNames).union(passThroughFunctions)
     }
+}
+
+/// `service` for a constant exported as `VaultKeys.service`: the name code writes to reach it.
+private func unqualified(_ key: String) -> String {
+    key.split(separator: ".").last.map(String.init) ?? key
 }
 
 /// Where an entry read from another file's helper was written: a finding about it belongs there,
@@ -70,8 +75,7 @@ package struct ProjectSymbols: Sendable {
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
     package var names: Set<String> {
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
-        Set(constants.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-            .union(functionAliases.keys).union(helpers.keys)
+        Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
     }
 
     /// Merges what every file declares; a name with two different meanings is dropped.

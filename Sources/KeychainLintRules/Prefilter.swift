@@ -70,7 +70,7 @@ struct Prefilter: Sendable {
         hay.withUnsafeBufferPointer { contains(needle, in: $0) }
     }
 
-    private static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
         find(needle, in: hay) { _ in true }
     }
 

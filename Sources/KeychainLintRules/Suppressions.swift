@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import KeychainLintTokenizer
 
 /// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,
@@ -54,20 +49,9 @@ struct Suppressions {
     var isEmpty: Bool { directives.isEmpty }
 
     private static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Bool {
-        guard range.count >= needle.count else { return false }
-        // memchr for the first byte, memcmp for the rest (memmem is not in Glibc's Swift module).
-        return bytes.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { n in
-                var p = UnsafeRawPointer(hay.baseAddress! + range.lowerBound)
-                let last = UnsafeRawPointer(hay.baseAddress! + range.upperBound - n.count)
-                while p <= last, let hit = memchr(p, Int32(n[0]), last - p + 1) {
-                    if memcmp(hit, n.baseAddress!, n.count) == 0 { return true }
-                    p = UnsafeRawPointer(hit) + 1
-                }
-                return false
-            }
-        }
+        bytes.withUnsafeBufferPointer { Prefilter.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
     }
+
 
     /// Whether the finding is hidden; marks the directives that hide it as used.
     mutating func suppresses(rule: String, line: Int) -> Bool {

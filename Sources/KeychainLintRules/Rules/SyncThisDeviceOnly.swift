@@ -234,9 +234,8 @@ struct SyncThisDeviceOnly: Rule {
                 entry.key == "kSecAttrSynchronizable" && entry.value.isTrue && deviceOnly.contains { !$0.branch.excludes(entry.branch) }
             }) else { continue }
             // A helper's synchronizable base made ThisDeviceOnly here: the mistake is this file's entry.
-            let foreign = file.foreignSpots
-            let local = deviceOnly.first { foreign[$0.keyOffset] == nil && !$0.branch.excludes(sync.branch) }
-            let spot = foreign[sync.keyOffset] != nil ? local?.keyOffset ?? sync.keyOffset : sync.keyOffset
+            let local = deviceOnly.first { $0.home == nil && !$0.branch.excludes(sync.branch) }
+            let spot = sync.home != nil ? local?.keyOffset ?? sync.keyOffset : sync.keyOffset
             findings.report(at: spot, "Synchronizable item marked ThisDeviceOnly; it cannot sync and the add fails with errSecParam. Drop kSecAttrSynchronizable or use an accessibility without ThisDeviceOnly.")
         }
         for use in file.wrapperUses {
