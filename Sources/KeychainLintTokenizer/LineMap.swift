@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// A 1-based line and column. Columns count UTF-8 bytes from the start of the line,
