@@ -18,6 +18,11 @@ public final class CodeView: @unchecked Sendable {
     package let region: [ConditionRegion.ID]
     /// Condition of each region, parents and earlier siblings folded in. Region 0 is `.always`.
     package let conditions: [Condition]
+    /// Per code token: the interned id of an identifier's spelling (`names`), -1 for other kinds.
+    public let nameIDs: [Int32]
+    package let names: NameTable
+    /// Spellings made into `String`s on first use, by id. Behind a pointer, like `work`.
+    private let spellings: UnsafeMutableBufferPointer<String?>
     /// Tokens visited so far by this file's scans (the view itself, the extractor's walks and
     /// look-aheads, the rules' searches). A deterministic measure of work, unlike wall time, so tests
     /// can check that doubling an input doubles it rather than quadrupling it. Scans add their
@@ -38,11 +43,19 @@ public final class CodeView: @unchecked Sendable {
         startsLine = builder.startsLine
         region = builder.region
         conditions = builder.conditions
+        nameIDs = builder.nameIDs
+        names = builder.names
+        spellings = .allocate(capacity: builder.names.count)
+        spellings.initialize(repeating: nil)
         partner = Self.matchBrackets(builder.tokens)
         workCounter.initialize(to: source.tokens.count + tokens.count)
     }
 
-    deinit { workCounter.deallocate() }
+    deinit {
+        workCounter.deallocate()
+        spellings.deinitialize()
+        spellings.deallocate()
+    }
 
     @inlinable public var count: Int { tokens.count }
 
@@ -54,7 +67,28 @@ public final class CodeView: @unchecked Sendable {
         i < tokens.count ? Int(tokens[i].start) : source.bytes.count
     }
 
-    package func text(_ i: Int) -> String { source.text(tokens[i]) }
+    /// The token's text; an identifier's comes from the interned spellings, made once per file.
+    package func text(_ i: Int) -> String {
+        let id = nameIDs[i]
+        return id >= 0 ? spelling(id) : source.text(tokens[i])
+    }
+
+    /// The interned id of the identifier at `i`, -1 when `i` is not an identifier.
+    @inlinable @inline(__always) public func nameID(_ i: Int) -> Int32 {
+        i >= 0 && i < nameIDs.count ? nameIDs[i] : -1
+    }
+
+    package func spelling(_ id: Int32) -> String {
+        if let known = spellings[Int(id)] { return known }
+        let text = source.text(names.start(id)..<names.end(id))
+        spellings[Int(id)] = text
+        return text
+    }
+
+    /// The id of `name` when the file spells it as an identifier somewhere.
+    package func nameID(of name: String) -> Int32? {
+        source.bytes.withUnsafeBufferPointer { names.id(of: name, in: $0) }
+    }
 
     @inlinable @inline(__always) public func `is`(_ i: Int, _ literal: StaticString) -> Bool {
         i >= 0 && i < tokens.count && source.token(tokens[i], is: literal)
@@ -118,6 +152,8 @@ public final class CodeView: @unchecked Sendable {
         var tokens: [Token] = []
         var startsLine: [Bool] = []
         var region: [ConditionRegion.ID] = []
+        var nameIDs: [Int32] = []
+        let names: NameTable
         var conditions: [Condition] = [.always]
 
         /// One open `#if`: the region outside it, the clauses seen so far, and the current clause's region.
@@ -132,18 +168,41 @@ public final class CodeView: @unchecked Sendable {
 
         init(source: SourceFile) {
             self.source = source
-            // Code tokens are at most all of them: reserved once, appends never reallocate.
-            tokens.reserveCapacity(source.tokens.count)
-            startsLine.reserveCapacity(source.tokens.count)
-            region.reserveCapacity(source.tokens.count)
+            names = NameTable(maxNames: source.tokens.count, expectedNames: source.bytes.count / 64)
         }
 
         var currentRegion: ConditionRegion.ID { frames.last?.current ?? 0 }
 
+        /// Code tokens are at most all of them: the four per-token tables are written in place
+        /// into arrays of that capacity (no per-append checks, no copy).
         mutating func run() {
+            let capacity = source.tokens.count
+            guard capacity > 0 else { return }
+            var count = 0
+            tokens = [Token](unsafeUninitializedCapacity: capacity) { tokenBuffer, tokenCount in
+                startsLine = [Bool](unsafeUninitializedCapacity: capacity) { lineBuffer, lineCount in
+                    region = [ConditionRegion.ID](unsafeUninitializedCapacity: capacity) { regionBuffer, regionCount in
+                        nameIDs = [Int32](unsafeUninitializedCapacity: capacity) { nameBuffer, nameCount in
+                            count = source.bytes.withUnsafeBufferPointer { bytes in
+                                run(bytes, tokenBuffer.baseAddress!, lineBuffer.baseAddress!, regionBuffer.baseAddress!, nameBuffer.baseAddress!)
+                            }
+                            nameCount = count
+                        }
+                        regionCount = count
+                    }
+                    lineCount = count
+                }
+                tokenCount = count
+            }
+        }
+
+        private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, _ tokenBuffer: UnsafeMutablePointer<Token>,
+                                  _ lineBuffer: UnsafeMutablePointer<Bool>, _ regionBuffer: UnsafeMutablePointer<ConditionRegion.ID>,
+                                  _ nameBuffer: UnsafeMutablePointer<Int32>) -> Int {
             let raw = source.tokens
             var lineBreak = true
             var i = 0
+            var n = 0
             var current = currentRegion
             while i < raw.count {
                 let token = raw[i]
@@ -151,7 +210,7 @@ public final class CodeView: @unchecked Sendable {
                 case .newline:
                     lineBreak = true
                 case .blockComment, .docBlockComment:
-                    if !lineBreak && source.bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    if !lineBreak && bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                         lineBreak = true
                     }
                 case .whitespace, .lineComment, .docLineComment, .byteOrderMark:
@@ -162,13 +221,16 @@ public final class CodeView: @unchecked Sendable {
                     lineBreak = true
                     continue
                 default:
-                    tokens.append(token)
-                    startsLine.append(lineBreak)
-                    region.append(current)
+                    (tokenBuffer + n).initialize(to: token)
+                    (nameBuffer + n).initialize(to: token.kind == .identifier ? names.intern(bytes, Int(token.start), Int(token.end)) : -1)
+                    (lineBuffer + n).initialize(to: lineBreak)
+                    (regionBuffer + n).initialize(to: current)
+                    n += 1
                     lineBreak = false
                 }
                 i += 1
             }
+            return n
         }
 
         /// Handles one `#if`-family line; returns the index of the first raw token after it.

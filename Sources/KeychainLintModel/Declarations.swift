@@ -29,6 +29,10 @@ struct Declarations {
         /// The `(` of a function's parameter list; nil for a computed property.
         var parameterOpen: Int? = nil
         var owner: String? = nil
+        /// Code index of the name.
+        var nameIndex: Int = 0
+        /// Declared inside a function or closure body: other bodies cannot name it.
+        var isLocal = false
     }
 
     private(set) var bindings: [String: [Binding]] = [:]
@@ -38,6 +42,8 @@ struct Declarations {
 
     init(code: CodeView) {
         var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
+        /// Open function and closure bodies.
+        var localDepth = 0
         var i = 0
         let n = code.count
         // About one declaration per 25 code tokens in keychain code: reserving spares the rehashing.
@@ -48,8 +54,12 @@ struct Declarations {
             case .leftBrace:
                 let kind = code.blockKind(opening: i)
                 stack.append((i, kind, kind == .type ? Self.typeName(opening: i, code: code) : nil))
+                if kind != .type && kind != .control { localDepth += 1 }
             case .rightBrace:
-                if let top = stack.last, Int(code.partner[top.open]) == i { stack.removeLast() }
+                if let top = stack.last, Int(code.partner[top.open]) == i {
+                    stack.removeLast()
+                    if top.kind != .type && top.kind != .control { localDepth -= 1 }
+                }
             case .keyword where code.isKeyword(i, "let") || code.isKeyword(i, "var"):
                 let scopeOpen = stack.last?.open
                 let isMember = stack.last.map { $0.kind == .type } ?? true
@@ -61,7 +71,7 @@ struct Declarations {
                         name: code.text(i + 1), open: open,
                         declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
                         parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
-                        owner: stack.last?.owner))
+                        owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0))
                 }
             default:
                 break
@@ -89,7 +99,7 @@ struct Declarations {
                 if isMember {
                     bodies[name, default: []].append(Body(
                         name: name, open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
-                        owner: owner))
+                        owner: owner, nameIndex: i + 1))
                 }
                 return
             }

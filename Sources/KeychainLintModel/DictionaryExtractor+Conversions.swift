@@ -40,6 +40,12 @@ extension DictionaryExtractor {
         return result
     }
 
+    /// A cheap first test for `isPassThrough` on a file's own functions: every body short enough
+    /// to be one conversion expression.
+    func mayPassThrough(_ bodies: [Declarations.Body]) -> Bool {
+        bodies.allSatisfy { $0.parameterOpen == nil || code.after($0.open) - $0.open - 2 <= Self.maxConversionTokens + 1 }
+    }
+
     /// The one short expression a body returns, with or without `return`.
     private func conversionExpression(ofBodyAt open: Int) -> Range<Int>? {
         guard let expression = code.singleExpression(ofBlockAt: open, allowingReturn: true),

@@ -27,7 +27,7 @@ extension DictionaryExtractor {
             for getter in bodies where getter.parameterOpen == nil {
                 aliases.add(name, owner: getter.owner, computedConstant(named: name, owner: getter.owner) ?? .unknown)
             }
-            if bodies.contains(where: { $0.parameterOpen != nil }), isPassThrough(named: name) {
+            if bodies.contains(where: { $0.parameterOpen != nil }), mayPassThrough(bodies), isPassThrough(named: name) {
                 out.passThroughFunctions.insert(name)
             }
         }

@@ -47,13 +47,33 @@ final class DictionaryExtractor {
         self.consumed = [Bool](repeating: false, count: code.count)
     }
 
+    /// What the file-wide walk may jump over, worked out when it starts.
+    private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
+    /// Name ids that occur in bodies the walk jumped over (empty until one is).
+    private var skippedNames: [Bool] = []
+
     func extract() -> [KeychainUse] {
         let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
         walk.run()
+        // A jumped-over body may name what another file declares: its names count as consulted.
+        for (id, seen) in skippedNames.enumerated() where seen {
+            let name = code.spelling(Int32(id))
+            if !declarations.isDeclared(name) { consultedNames.insert(name) }
+        }
         for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
         }
         return uses
+    }
+
+    /// Notes the names of a body the file-wide walk jumps over.
+    func skipped(_ body: Range<Int>) {
+        if skippedNames.isEmpty { skippedNames = [Bool](repeating: false, count: code.names.count) }
+        code.nameIDs.withUnsafeBufferPointer { ids in
+            skippedNames.withUnsafeMutableBufferPointer { seen in
+                for k in body.clamped(to: 0..<ids.count) where ids[k] >= 0 { seen[Int(ids[k])] = true }
+            }
+        }
     }
 
     // MARK: Names

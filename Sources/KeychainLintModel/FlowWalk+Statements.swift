@@ -11,7 +11,7 @@ extension FlowWalk {
             return
         }
         guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self"),
-              let variable = variableIndex(named: name) else { return }
+              let variable = variableIndex(at: i) else { return }
         switch next {
         case .leftBracket:
             subscriptAssignment(variable, open: i + 1)

@@ -142,7 +142,7 @@ extension FlowWalk {
     /// `memberOnly`: the last name of `Type.name` or `self.name`, which no local can shadow;
     /// `owner` is `Type` when written.
     func resolve(_ name: String, at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
-        if !memberOnly, let variable = variableIndex(named: name) {
+        if !memberOnly, let variable = variableIndex(at: index) {
             // A local the file cannot read (a parameter, a tuple element) with nothing written to it: unknown.
             let entries = snapshot(variable)
             return entries.isEmpty && openness(variable).unknownBase ? .unknown : .dictionary(entries)
@@ -305,7 +305,7 @@ extension FlowWalk {
         guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return nil }
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }
         let name = code.text(nameIndex)
-        if !isCall && nameIndex == a, let variable = variableIndex(named: name) {
+        if !isCall && nameIndex == a, let variable = variableIndex(at: nameIndex) {
             var expression = DictionaryExpression(entries: snapshot(variable), originOffset: variables[variable].declOffset,
                                                   isLiteral: false, variable: variable)
             (expression.hasUnknownBase, expression.certainlyAbsent) = openness(variable)

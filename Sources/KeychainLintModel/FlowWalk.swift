@@ -23,7 +23,9 @@ final class FlowWalk {
     }
 
     struct Variable {
-        var name: String
+        var name: Int32
+        /// The variable of the same name this one hides, -1 for none.
+        var shadowed: Int32
         var declOffset: Int
         var events: [Event]
         var block: Int
@@ -46,8 +48,8 @@ final class FlowWalk {
     }
 
     var variables: [Variable] = []
-    /// Name → stack of visible variable indices (innermost last).
-    var visible: [String: [Int]] = [:]
+    /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
+    var visible: [Int32] = []
     var blocks: [OpenBlock] = []
     /// Per block id: still open.
     var blockIsOpen: [Bool] = []
@@ -76,7 +78,12 @@ final class FlowWalk {
                     // The walked body's own brace opens the root block.
                     blocks[blocks.count - 1].open = i
                 } else {
-                    pushBlock(open: i, kind: code.blockKind(opening: i))
+                    let kind = code.blockKind(opening: i)
+                    if case .function = kind, canSkip(bodyAt: i) {
+                        i = code.after(i)
+                        continue
+                    }
+                    pushBlock(open: i, kind: kind)
                 }
                 shadowParameters(ofBodyAt: i)
                 implicitReturn(ofBlockAt: i)
@@ -118,10 +125,11 @@ final class FlowWalk {
         guard let block = blocks.popLast() else { return }
         blockIsOpen[block.id] = false
         if let arm = block.arm { closedArms[block.open] = arm }
+        for index in block.variables.reversed() {
+            visible[Int(variables[index].name)] = variables[index].shadowed
+        }
         for index in block.variables {
             let variable = variables[index]
-            visible[variable.name]?.removeLast()
-            if visible[variable.name]?.isEmpty == true { visible[variable.name] = nil }
             if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
                 var expression = DictionaryExpression(entries: snapshot(index), originOffset: variable.declOffset, isLiteral: false)
                 (expression.hasUnknownBase, expression.certainlyAbsent) = openness(index)
@@ -133,6 +141,18 @@ final class FlowWalk {
     }
 
     var currentBlockID: Int { blocks.last?.id ?? 0 }
+
+    /// The file-wide walk jumps over a function body at file or type level that names nothing
+    /// relevant (`Relevance`) and no variable in scope: it cannot add a use. Its names still count
+    /// as consulted, so the project's second pass sees what the body might use.
+    private func canSkip(bodyAt open: Int) -> Bool {
+        guard !collectsReturnsOnly, range.lowerBound == 0 else { return false }
+        for block in blocks where block.open >= 0 && block.kind != .type { return false }
+        let body = open..<code.after(open)
+        guard !extractor.relevance.mentions(body, code: code, visible: visible) else { return false }
+        extractor.skipped(body)
+        return true
+    }
 
     /// The arms of every enclosing branch, outermost first.
     var currentBranch: BranchPath {
@@ -217,7 +237,12 @@ final class FlowWalk {
 
     // MARK: Variables
 
-    func variableIndex(named name: String) -> Int? { visible[name]?.last }
+    /// The variable the identifier at code index `i` names, if one is in scope.
+    func variableIndex(at i: Int) -> Int? {
+        let id = code.nameID(i)
+        guard id >= 0, !visible.isEmpty, visible[Int(id)] >= 0 else { return nil }
+        return Int(visible[Int(id)])
+    }
 
     func snapshot(_ index: Int) -> [KeychainEntry] {
         code.work += variables[index].events.count
@@ -248,12 +273,17 @@ final class FlowWalk {
         return (unknown, unknown ? absent : [])
     }
 
-    private func declareVariable(name: String, declOffset: Int, entries: [KeychainEntry], unknownBase: Bool = false) {
+    /// A variable named by the identifier at `nameIndex`.
+    private func declareVariable(nameIndex: Int, entries: [KeychainEntry], unknownBase: Bool = false) {
+        let id = code.nameID(nameIndex)
+        guard id >= 0 else { return }
+        if visible.isEmpty { visible = [Int32](repeating: -1, count: code.names.count) }
         let index = variables.count
-        var variable = Variable(name: name, declOffset: declOffset, events: entries.map(Event.add), block: currentBlockID)
+        var variable = Variable(name: id, shadowed: visible[Int(id)], declOffset: code.offset(nameIndex),
+                                events: entries.map(Event.add), block: currentBlockID)
         variable.hasUnknownBase = unknownBase
         variables.append(variable)
-        visible[name, default: []].append(index)
+        visible[Int(id)] = Int32(index)
         if !blocks.isEmpty { blocks[blocks.count - 1].variables.append(index) }
     }
 
@@ -302,7 +332,7 @@ final class FlowWalk {
         }
         let isMember = blocks.last?.kind == .type
         guard code.is(j, "=") else {
-            if annotatesDictionary && !isMember { declareVariable(name: name, declOffset: code.offset(nameIndex), entries: []) }
+            if annotatesDictionary && !isMember { declareVariable(nameIndex: nameIndex, entries: []) }
             return
         }
         let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
@@ -310,7 +340,7 @@ final class FlowWalk {
         guard let dictionary = dictionary(initializer) else {
             // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
             if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames.contains(name), isOpaque(initializer) {
-                declareVariable(name: name, declOffset: code.offset(nameIndex), entries: [], unknownBase: true)
+                declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
             }
             return
         }
@@ -323,8 +353,7 @@ final class FlowWalk {
             return
         }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
-        declareVariable(name: name, declOffset: code.offset(nameIndex), entries: dictionary.entries,
-                        unknownBase: dictionary.hasUnknownBase)
+        declareVariable(nameIndex: nameIndex, entries: dictionary.entries, unknownBase: dictionary.hasUnknownBase)
     }
 
     /// `let (a, b) = …`: the names are locals whose values the file cannot read; declaring them
@@ -333,7 +362,7 @@ final class FlowWalk {
         guard !(blocks.last?.kind == .type) else { return }
         for element in code.elements(of: open) {
             guard let last = element.last, code.kind(last) == .identifier, element.count == 1 else { continue }
-            declareVariable(name: code.text(last), declOffset: code.offset(last), entries: [], unknownBase: true)
+            declareVariable(nameIndex: last, entries: [], unknownBase: true)
         }
     }
 
@@ -346,9 +375,8 @@ final class FlowWalk {
               let parameters = body.parameterOpen else { return }
         for parameter in code.elements(of: parameters) {
             guard let nameIndex = code.parameterName(parameter) else { continue }
-            let local = code.text(nameIndex)
-            guard extractor.namesADictionary(local) else { continue }
-            declareVariable(name: local, declOffset: code.offset(nameIndex), entries: [], unknownBase: true)
+            guard extractor.namesADictionary(code.text(nameIndex)) else { continue }
+            declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
         }
     }
 

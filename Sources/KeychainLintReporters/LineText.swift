@@ -20,6 +20,24 @@ package enum LineText {
         return out
     }
 
+    /// `normalised` for an ASCII line, byte by byte: the same result without grapheme breaking
+    /// (in ASCII every byte is one Character; CRLF cannot occur inside a line).
+    static func normalisedASCII(_ line: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count)
+        var pendingSpace = false
+        for b in line {
+            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(0x20) }
+            pendingSpace = false
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The normalised text of each line in `numbers` (1-based) of a file's bytes. Lines end as the
     /// tokenizer's do (`\n`, `\r\n`, a lone `\r`); a number past the end is left out.
     package static func lines(_ numbers: Set<Int>, in bytes: [UInt8]) -> [Int: String] {
@@ -29,7 +47,8 @@ package enum LineText {
         for n in numbers where n >= 1 && n <= starts.count {
             var end = n < starts.count ? starts[n] : bytes.count
             while end > starts[n - 1] && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
-            texts[n] = normalised(String(decoding: bytes[starts[n - 1]..<end], as: UTF8.self))
+            let line = bytes[starts[n - 1]..<end]
+            texts[n] = line.allSatisfy({ $0 < 0x80 }) ? normalisedASCII(line) : normalised(String(decoding: line, as: UTF8.self))
         }
         return texts
     }

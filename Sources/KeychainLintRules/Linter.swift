@@ -109,12 +109,15 @@ package struct Linter: Sendable {
         return (Finding.sortedForOutput(findings), outgoing)
     }
 
+    private static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
+
     /// A suppression that hid nothing is reported, so suppressions cannot outlive their reason.
     /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
     private func superfluous(_ suppressions: Suppressions, in file: KeychainFile) -> [Finding] {
-        guard let meta = rules.first(where: { type(of: $0.rule).description.id == SuperfluousSuppression.id }) else { return [] }
+        guard suppressions.directives.contains(where: { !$0.used && $0.scope != .until }),
+              let meta = rules.first(where: { type(of: $0.rule).description.id == SuperfluousSuppression.id }) else { return [] }
         let active = Set(rules.map { type(of: $0.rule).description.id })
-        let known = Set(RuleRegistry.all.map { $0.description.id })
+        let known = Self.knownRuleIDs
         var findings: [Finding] = []
         for d in suppressions.directives where !d.used && d.scope != .until {
             let unknown = d.rules.filter { $0 != "all" && !known.contains($0) }
