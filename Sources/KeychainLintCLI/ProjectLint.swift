@@ -90,7 +90,7 @@ extension CommandLineTool {
             symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].analysis, analysis.wasTokenized else { return false }
-                return !analysis.consulted.isDisjoint(with: changed) || !changed.isDisjoint(with: analysis.declared.helpers.keys)
+                return analysis.mayUse(changed) || !changed.isDisjoint(with: analysis.declared.helpers.keys)
             }
             if pending.isEmpty { break }
         }

@@ -78,6 +78,19 @@ public final class CodeView: @unchecked Sendable {
         i >= 0 && i < nameIDs.count ? nameIDs[i] : -1
     }
 
+    /// Whether any token in `range` is an identifier.
+    package func containsIdentifier(_ range: Range<Int>) -> Bool {
+        nameIDs.withUnsafeBufferPointer { ids in
+            var k = range.lowerBound
+            let upper = min(range.upperBound, ids.count)
+            while k < upper {
+                if ids[k] >= 0 { return true }
+                k += 1
+            }
+            return false
+        }
+    }
+
     package func spelling(_ id: Int32) -> String {
         if let known = spellings[Int(id)] { return known }
         let text = source.text(names.start(id)..<names.end(id))

@@ -235,5 +235,13 @@ struct Declarations {
 
     var allBodies: [String: [Body]] { bodies }
 
+    /// By name id: whether the file declares that name (`isDeclared`), for every id at once.
+    func declaredNameIDs(_ code: CodeView) -> [Bool] {
+        var declared = [Bool](repeating: false, count: code.names.count)
+        for name in bindings.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
+        for name in bodies.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
+        return declared
+    }
+
     func isDeclared(_ name: String) -> Bool { bindings[name] != nil || bodies[name] != nil }
 }

@@ -51,14 +51,18 @@ final class DictionaryExtractor {
     private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
     /// Name ids that occur in bodies the walk jumped over (empty until one is).
     private var skippedNames: [Bool] = []
+    /// The undeclared names of those bodies.
+    private(set) var mentionedNames: [String] = []
 
     func extract() -> [KeychainUse] {
         let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
         walk.run()
         // A jumped-over body may name what another file declares: its names count as consulted.
-        for (id, seen) in skippedNames.enumerated() where seen {
-            let name = code.spelling(Int32(id))
-            if !declarations.isDeclared(name) { consultedNames.insert(name) }
+        if !skippedNames.isEmpty {
+            let declared = declarations.declaredNameIDs(code)
+            for (id, seen) in skippedNames.enumerated() where seen && !declared[id] {
+                mentionedNames.append(code.spelling(Int32(id)))
+            }
         }
         for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
@@ -78,15 +82,37 @@ final class DictionaryExtractor {
 
     // MARK: Names
 
-    /// The operation a callee name stands for: a Security function or a stored reference to one.
-    func operation(named name: String, at index: Int) -> KeychainOperation? {
-        if let op = KeychainOperation(functionName: name), !declarations.isDeclared(name) { return op }
-        if let binding = declarations.binding(named: name, at: index), binding.initializer.count == 1,
+    /// What a callee name can stand for, worked out once per name: every call of the file asks.
+    private struct CalleeFacts {
+        var security: KeychainOperation?
+        var hasBinding: Bool
+        var alias: KeychainOperation?
+        var consulted = false
+    }
+    private var calleeFacts: [CalleeFacts?] = []
+
+    /// The operation the callee identifier at `index` stands for: a Security function or a stored reference to one.
+    func operation(at index: Int) -> KeychainOperation? {
+        let id = Int(code.nameID(index))
+        guard id >= 0 else { return nil }
+        if calleeFacts.isEmpty { calleeFacts = [CalleeFacts?](repeating: nil, count: code.names.count) }
+        if calleeFacts[id] == nil {
+            let name = code.spelling(Int32(id))
+            let declared = declarations.isDeclared(name)
+            calleeFacts[id] = CalleeFacts(security: declared ? nil : KeychainOperation(functionName: name),
+                                          hasBinding: declarations.bindings[name] != nil, alias: symbols.functionAliases[name])
+        }
+        let facts = calleeFacts[id]!
+        if let op = facts.security { return op }
+        if facts.hasBinding, let binding = declarations.binding(named: code.spelling(Int32(id)), at: index), binding.initializer.count == 1,
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
-        consultedNames.insert(name)
-        return symbols.functionAliases[name]
+        if !facts.consulted {
+            consultedNames.insert(code.spelling(Int32(id)))
+            calleeFacts[id]!.consulted = true
+        }
+        return facts.alias
     }
 
     /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),

@@ -5,8 +5,7 @@ extension FlowWalk {
     func identifier(at i: Int) {
         let next = code.kind(i + 1)
         guard next == .leftParen || next == .leftBracket || next == .period || next == .operator else { return }
-        let name = code.text(i)
-        if next == .leftParen, let operation = extractor.operation(named: name, at: i) {
+        if next == .leftParen, let operation = extractor.operation(at: i) {
             call(operation, nameIndex: i)
             return
         }
@@ -24,7 +23,7 @@ extension FlowWalk {
                 // `q = addGroup(q)`: a function given the dictionary itself returns it extended (a helper
                 // built on its parameter has an unknown base only because the parameter is unknown there).
                 if dictionary?.hasUnknownBase ?? true,
-                   ((i + 2)..<end).contains(where: { code.kind($0) == .identifier && code.text($0) == name }) {
+                   ((i + 2)..<end).contains(where: { code.nameID($0) == code.nameID(i) }) {
                     if let dictionary { add(dictionary.entries, to: variable) }
                     return
                 }

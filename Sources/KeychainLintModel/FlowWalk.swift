@@ -337,6 +337,11 @@ final class FlowWalk {
         }
         let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
         let initializer = (j + 1)..<end
+        // A type member's dictionary matters only when it is a keychain one (`helperOwnedUses`).
+        if isMember && !collectsReturnsOnly && !extractor.relevance.mentions(initializer, code: code) {
+            extractor.skipped(initializer)
+            return
+        }
         guard let dictionary = dictionary(initializer) else {
             // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
             if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames.contains(name), isOpaque(initializer) {
@@ -426,7 +431,8 @@ final class FlowWalk {
 
     /// A dictionary literal no construct has claimed: a use that cannot be seen.
     private func standaloneLiteral(at i: Int) {
-        guard !extractor.consumed[i], let entries = dictionaryLiteral(at: i) else { return }
+        // Keys are read from names (`kSecClass`, an alias, a local): a literal without any is no keychain dictionary.
+        guard !extractor.consumed[i], code.containsIdentifier(i..<code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
         if Self.isKeychainDictionary(entries) {
             record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
         }

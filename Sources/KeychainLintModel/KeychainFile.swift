@@ -31,6 +31,8 @@ package final class KeychainFile: @unchecked Sendable {
 
     /// Names the file uses but does not declare, looked up in the project's symbols.
     package var consultedProjectNames: Set<String> { extractor.consultedNames }
+    /// Names the file does not declare that occur in code the walk jumped over: consulted as well.
+    package var mentionedProjectNames: [String] { extractor.mentionedNames }
     /// Entries read from another file's helper sit at offsets past this file's end; this maps each
     /// such offset to the helper and the entry's offset in the file that declares it.
     package var foreignSpots: [Int: ForeignSpot] { extractor.foreignSpots }

@@ -7,6 +7,9 @@ package struct FileAnalysis: Sendable {
     package var declared = FileSymbols()
     /// Undeclared names the file used: if another file declares one, the file is linted again.
     package var consulted: Set<String> = []
+    /// Undeclared names in code the walk jumped over (`Relevance`): consulted too, kept as a list
+    /// so a project without symbols never hashes them.
+    package var mentioned: [String] = []
     /// False when the prefilter dropped the file unread; it is checked again only if its bytes
     /// name a project symbol.
     package var wasTokenized = false
@@ -15,8 +18,9 @@ package struct FileAnalysis: Sendable {
 
     package init() {}
 
-    package init(findings: [Finding], declared: FileSymbols, consulted: Set<String>, wasTokenized: Bool,
-                 relocated: [RelocatedFinding] = []) {
+    package init(findings: [Finding], declared: FileSymbols, consulted: Set<String>, mentioned: [String] = [],
+                 wasTokenized: Bool, relocated: [RelocatedFinding] = []) {
+        self.mentioned = mentioned
         self.findings = findings
         self.declared = declared
         self.consulted = consulted
@@ -24,10 +28,14 @@ package struct FileAnalysis: Sendable {
         self.relocated = relocated
     }
 
+    /// Whether the file looked up, or mentions in code it jumped over, one of `names`.
+    package func mayUse(_ names: Set<String>) -> Bool {
+        !names.isEmpty && (!consulted.isDisjoint(with: names) || mentioned.contains(where: names.contains))
+    }
+
     /// Whether the project's symbols change what this file's lint would find.
     package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
-        if !consulted.isDisjoint(with: names) { return true }
-        if !consulted.isDisjoint(with: symbols.passThroughFunctions) { return true }
+        if mayUse(names) || mayUse(symbols.passThroughFunctions) { return true }
         return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
     }
 }
@@ -38,8 +46,8 @@ package enum ProjectPass {
         var symbols = ProjectSymbols(merging: analyses.map(\.declared))
         guard !symbols.helpers.isEmpty else { return symbols }
         var used = Set<String>()
-        for analysis in analyses where !analysis.consulted.isEmpty {
-            for name in analysis.consulted where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+        for analysis in analyses where !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty {
+            for name in analysis.consulted.union(analysis.mentioned) where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
                 used.insert(name)
             }
         }

@@ -55,7 +55,8 @@ package struct Linter: Sendable {
         let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
         return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
-                            consulted: file.consultedProjectNames, wasTokenized: true, relocated: result.relocated)
+                            consulted: file.consultedProjectNames,
+                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated)
     }
 
     /// Findings inside one entitlements plist.

@@ -81,6 +81,14 @@ enum Keywords {
     static func classify(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> KeywordClass {
         let len = end - start
         guard len >= 2 && len <= 15 else { return .none }
+        // Whole words where the buffer allows (little-endian, masked to the length), else bytes.
+        if start + 16 <= p.count {
+            let raw = UnsafeRawPointer(p.baseAddress! + start)
+            let first = raw.loadUnaligned(as: UInt64.self)
+            if len <= 8 { return classifyShort(len == 8 ? first : first & ((1 << UInt64(8 * len)) - 1)) }
+            let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            return classifyLong(first, second & ((1 << UInt64(8 * (len - 8))) - 1))
+        }
         var lo: UInt64 = 0
         var k = 0
         let loCount = min(len, 8)

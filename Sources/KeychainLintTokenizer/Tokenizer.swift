@@ -29,8 +29,9 @@ package enum Tokenizer {
         guard !bytes.isEmpty else { return [] }
         return ByteClass.table.withUnsafeBufferPointer { classes in
             var lexer = Lexer(bytes: bytes, classes: classes)
+            defer { lexer.tokens.deallocate() }
             lexer.run()
-            return lexer.tokens
+            return Array(UnsafeBufferPointer(start: lexer.tokens, count: lexer.count))
         }
     }
 
@@ -77,7 +78,10 @@ struct Lexer {
     let cls: UnsafeBufferPointer<UInt8>
     /// Start of the next token; every byte before it is in `tokens`.
     var i = 0
-    var tokens: [Token]
+    /// Raw storage grown by doubling: an array append costs a uniqueness check per token.
+    var tokens: UnsafeMutablePointer<Token>
+    var count = 0
+    var capacity: Int
     var frames: [Frame] = []
     /// Kind of the last token emitted, trivia included (tokens are contiguous, so it ends at `i`).
     var lastKind: TokenKind = .newline
@@ -91,8 +95,8 @@ struct Lexer {
         p = bytes
         n = bytes.count
         cls = classes
-        tokens = []
-        tokens.reserveCapacity(bytes.count / 4 + 16)
+        capacity = bytes.count / 4 + 16
+        tokens = .allocate(capacity: capacity)
     }
 
     // MARK: - Emitting
@@ -100,7 +104,9 @@ struct Lexer {
     /// Appends `p[i..<end]` as a token and moves past it. `end > i` always.
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ end: Int) {
-        tokens.append(Token(kind: kind, start: i, end: end))
+        if count == capacity { grow() }
+        (tokens + count).initialize(to: Token(kind: kind, start: i, end: end))
+        count += 1
         i = end
         lastKind = kind
         switch kind {
@@ -112,6 +118,15 @@ struct Lexer {
         default:
             exprEnd = false
         }
+    }
+
+    @inline(never)
+    mutating func grow() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: tokens, count: count)
+        tokens.deallocate()
+        tokens = larger
+        capacity *= 2
     }
 
     @inline(__always)

@@ -181,6 +181,8 @@ struct AccessGroupTeamID: Rule {
     private func reportBuildVariables(in file: KeychainFile, into findings: inout FindingCollector) {
         let code = file.code
         let bytes = file.source.bytes
+        // Every build variable starts `$(`: a file without those two bytes has none to find.
+        guard bytes.withUnsafeBufferPointer({ Prefilter.contains(Self.variableStart, in: $0) }) else { return }
         var openStrings: [Int] = []
         for i in 0..<code.count {
             switch code.kind(i) {
@@ -205,6 +207,8 @@ struct AccessGroupTeamID: Rule {
             }
         }
     }
+
+    private static let variableStart = Array("$(".utf8)
 
     /// Whether a string's opening delimiter is `"""` (with any number of `#`).
     private static func isMultiline(_ token: Token, _ bytes: [UInt8]) -> Bool {

@@ -71,9 +71,12 @@ struct DeprecatedAccessibility: Rule {
         requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
     )
 
+    private static let alwaysPrefix = Array("kSecAttrAccessibleAlways".utf8)
+
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         let code = file.code
-        for i in 0..<code.count where code.kind(i) == .identifier {
+        let mentionsAlways = file.source.bytes.withUnsafeBufferPointer { Prefilter.contains(Self.alwaysPrefix, in: $0) }
+        for i in 0..<(mentionsAlways ? code.count : 0) where code.kind(i) == .identifier {
             let token = code.tokens[i]
             guard token.length >= 24, file.source.token(token, hasPrefix: "kSecAttrAccessibleAlways"),
                   file.source.token(token, is: "kSecAttrAccessibleAlways") || file.source.token(token, is: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
