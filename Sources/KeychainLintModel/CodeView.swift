@@ -78,16 +78,26 @@ public final class CodeView: @unchecked Sendable {
         i >= 0 && i < nameIDs.count ? nameIDs[i] : -1
     }
 
-    /// Whether any token in `range` is an identifier.
-    package func containsIdentifier(_ range: Range<Int>) -> Bool {
-        nameIDs.withUnsafeBufferPointer { ids in
-            var k = range.lowerBound
-            let upper = min(range.upperBound, ids.count)
-            while k < upper {
-                if ids[k] >= 0 { return true }
-                k += 1
+    /// Whether an identifier lies in `start..<end`, in constant time: nested literals ask about
+    /// nested ranges, and a scan each would be quadratic in the nesting.
+    package func containsIdentifier(_ start: Int, before end: Int) -> Bool {
+        let counts = identifiersBefore
+        let last = counts.count - 1
+        let lower = min(max(start, 0), last), upper = min(max(end, lower), last)
+        return counts[upper] > counts[lower]
+    }
+
+    /// Per code index: the identifiers before it (one more entry than tokens).
+    private lazy var identifiersBefore: [Int32] = nameIDs.withUnsafeBufferPointer { ids in
+        work += ids.count
+        return [Int32](unsafeUninitializedCapacity: ids.count + 1) { out, count in
+            var total: Int32 = 0
+            for k in 0..<ids.count {
+                out[k] = total
+                if ids[k] >= 0 { total += 1 }
             }
-            return false
+            out[ids.count] = total
+            count = ids.count + 1
         }
     }
 

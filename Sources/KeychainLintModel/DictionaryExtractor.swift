@@ -73,6 +73,7 @@ final class DictionaryExtractor {
     /// Notes the names of a body the file-wide walk jumps over.
     func skipped(_ body: Range<Int>) {
         if skippedNames.isEmpty { skippedNames = [Bool](repeating: false, count: code.names.count) }
+        code.work += body.count
         code.nameIDs.withUnsafeBufferPointer { ids in
             skippedNames.withUnsafeMutableBufferPointer { seen in
                 for k in body.clamped(to: 0..<ids.count) where ids[k] >= 0 { seen[Int(ids[k])] = true }

@@ -51,6 +51,9 @@ final class FlowWalk {
     /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
     var visible: [Int32] = []
     var blocks: [OpenBlock] = []
+    /// Open blocks other than the root and type bodies (function, closure, control): while any is
+    /// open, the walk is inside code and never jumps over a body.
+    private var openCodeBlocks = 0
     /// Per block id: still open.
     var blockIsOpen: [Bool] = []
     /// What the walked function body returns, when it returns a dictionary.
@@ -76,6 +79,7 @@ final class FlowWalk {
             case .leftBrace:
                 if i == range.lowerBound, let top = blocks.last, top.open == i - 1 {
                     // The walked body's own brace opens the root block.
+                    if top.open < 0 { openCodeBlocks += 1 }
                     blocks[blocks.count - 1].open = i
                 } else {
                     let kind = code.blockKind(opening: i)
@@ -118,11 +122,13 @@ final class FlowWalk {
         blockIsOpen.append(true)
         var block = OpenBlock(open: open, id: id, kind: kind)
         if kind == .control, open >= 0 { classifyControl(&block) }
+        if open >= 0 && kind != .type { openCodeBlocks += 1 }
         blocks.append(block)
     }
 
     private func popBlock() {
         guard let block = blocks.popLast() else { return }
+        if block.open >= 0 && block.kind != .type { openCodeBlocks -= 1 }
         blockIsOpen[block.id] = false
         if let arm = block.arm { closedArms[block.open] = arm }
         for index in block.variables.reversed() {
@@ -146,8 +152,7 @@ final class FlowWalk {
     /// relevant (`Relevance`) and no variable in scope: it cannot add a use. Its names still count
     /// as consulted, so the project's second pass sees what the body might use.
     private func canSkip(bodyAt open: Int) -> Bool {
-        guard !collectsReturnsOnly, range.lowerBound == 0 else { return false }
-        for block in blocks where block.open >= 0 && block.kind != .type { return false }
+        guard !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0 else { return false }
         let body = open..<code.after(open)
         guard !extractor.relevance.mentions(body, code: code, visible: visible) else { return false }
         extractor.skipped(body)
@@ -338,7 +343,7 @@ final class FlowWalk {
         let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
         let initializer = (j + 1)..<end
         // A type member's dictionary matters only when it is a keychain one (`helperOwnedUses`).
-        if isMember && !collectsReturnsOnly && !extractor.relevance.mentions(initializer, code: code) {
+        if isMember && !collectsReturnsOnly && openCodeBlocks == 0 && !extractor.relevance.mentionsRelevant(initializer) {
             extractor.skipped(initializer)
             return
         }
@@ -432,7 +437,7 @@ final class FlowWalk {
     /// A dictionary literal no construct has claimed: a use that cannot be seen.
     private func standaloneLiteral(at i: Int) {
         // Keys are read from names (`kSecClass`, an alias, a local): a literal without any is no keychain dictionary.
-        guard !extractor.consumed[i], code.containsIdentifier(i..<code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
+        guard !extractor.consumed[i], code.containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
         if Self.isKeychainDictionary(entries) {
             record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
         }

@@ -41,10 +41,13 @@ struct Relevance {
                 declared.append((body.nameIndex, body.nameIndex..<code.after(body.open)))
             }
         }
+        // Each round counts the relevant tokens once (a prefix sum), so testing a declaration is
+        // constant time however its range nests in others'; names found in a round count from the next.
         var done = [Bool](repeating: false, count: declared.count)
         for _ in 0..<Self.maxRounds {
+            relevantBefore = Self.prefixCounts(code, relevant)
             var changed = false
-            for (k, declaration) in declared.enumerated() where !done[k] && mentions(declaration.range, code: code) {
+            for (k, declaration) in declared.enumerated() where !done[k] && mentionsRelevant(declaration.range) {
                 done[k] = true
                 let id = Int(code.nameID(declaration.name))
                 if id >= 0 && !relevant[id] {
@@ -55,24 +58,53 @@ struct Relevance {
             if !changed { return }
         }
         relevant = [Bool](repeating: true, count: relevant.count)
+        relevantBefore = Self.prefixCounts(code, relevant)
+    }
+
+    /// Per code index: how many tokens before it are relevant names (one more entry than tokens).
+    private var relevantBefore: [Int32] = []
+
+    private static func prefixCounts(_ code: CodeView, _ relevant: [Bool]) -> [Int32] {
+        code.work += code.count
+        return code.nameIDs.withUnsafeBufferPointer { ids in
+            relevant.withUnsafeBufferPointer { relevant in
+                [Int32](unsafeUninitializedCapacity: ids.count + 1) { out, count in
+                    var total: Int32 = 0
+                    for k in 0..<ids.count {
+                        out[k] = total
+                        let id = Int(ids[k])
+                        if id >= 0 && relevant[id] { total += 1 }
+                    }
+                    out[ids.count] = total
+                    count = ids.count + 1
+                }
+            }
+        }
+    }
+
+    /// Whether a relevant name occurs in `range`, in constant time.
+    func mentionsRelevant(_ range: Range<Int>) -> Bool {
+        let last = relevantBefore.count - 1
+        let lower = min(max(range.lowerBound, 0), last), upper = min(max(range.upperBound, lower), last)
+        return relevantBefore[upper] > relevantBefore[lower]
     }
 
     /// Whether a relevant name, or one of `visible` (ids of the walk's variables in scope, -1 for
-    /// none), occurs in `range`.
+    /// none), occurs in `range`. Only the variables need a scan.
     func mentions(_ range: Range<Int>, code: CodeView, visible: [Int32] = []) -> Bool {
+        if mentionsRelevant(range) { return true }
+        guard !visible.isEmpty else { return false }
         code.work += range.count
         return code.nameIDs.withUnsafeBufferPointer { ids in
-            relevant.withUnsafeBufferPointer { relevant in
-                visible.withUnsafeBufferPointer { visible in
-                    let upper = min(range.upperBound, ids.count)
-                    var k = range.lowerBound
-                    while k < upper {
-                        let id = Int(ids[k])
-                        if id >= 0 && (relevant[id] || (!visible.isEmpty && visible[id] >= 0)) { return true }
-                        k += 1
-                    }
-                    return false
+            visible.withUnsafeBufferPointer { visible in
+                let upper = min(range.upperBound, ids.count)
+                var k = max(range.lowerBound, 0)
+                while k < upper {
+                    let id = Int(ids[k])
+                    if id >= 0 && visible[id] >= 0 { return true }
+                    k += 1
                 }
+                return false
             }
         }
     }
