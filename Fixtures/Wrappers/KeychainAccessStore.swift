@@ -19,6 +19,12 @@ final class KeychainAccessStore {
     // A device-bound base that is later synchronised.
     private let device = Keychain(service: "com.example.device").accessibility(.afterFirstUnlockThisDeviceOnly)
 
+    // Wrong: the service comes from a local of a body that names no Security constant at all.
+    func siteKeychain() -> Keychain {
+        let address = "https://login.example.com"
+        return Keychain(service: address)  // expect: generic-password-web-login@25
+    }
+
     func saveSession(_ token: String) throws {
         try app
             .synchronizable(true)

@@ -35,6 +35,19 @@ struct Declarations {
         var isLocal = false
     }
 
+    /// A `let`/`var` inside a function or closure body, recorded only when `recordLocals` is told
+    /// its outermost body can matter: most bodies of a file never do, and their locals are most
+    /// of its bindings.
+    private struct DeferredBinding {
+        var letIndex: Int
+        var scope: Range<Int>
+        var isMember: Bool
+        var owner: String?
+        /// The `{` of the outermost function or closure body around it.
+        var outermostOpen: Int
+    }
+    private var deferred: [DeferredBinding] = []
+
     private(set) var bindings: [String: [Binding]] = [:]
     private(set) var bodies: [String: [Body]] = [:]
     /// Type-member and file-level `let`/`var` initializers, by name (dictionary properties are helpers).
@@ -44,6 +57,7 @@ struct Declarations {
         var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
         /// Open function and closure bodies.
         var localDepth = 0
+        var outermostOpen = 0
         var i = 0
         let n = code.count
         // About one declaration per 25 code tokens in keychain code: reserving spares the rehashing.
@@ -54,7 +68,10 @@ struct Declarations {
             case .leftBrace:
                 let kind = code.blockKind(opening: i)
                 stack.append((i, kind, kind == .type ? Self.typeName(opening: i, code: code) : nil))
-                if kind != .type && kind != .control { localDepth += 1 }
+                if kind != .type && kind != .control {
+                    if localDepth == 0 { outermostOpen = i }
+                    localDepth += 1
+                }
             case .rightBrace:
                 if let top = stack.last, Int(code.partner[top.open]) == i {
                     stack.removeLast()
@@ -64,7 +81,12 @@ struct Declarations {
                 let scopeOpen = stack.last?.open
                 let isMember = stack.last.map { $0.kind == .type } ?? true
                 let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
-                record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
+                if localDepth > 0 {
+                    deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
+                                                    outermostOpen: outermostOpen))
+                } else {
+                    record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
+                }
             case .keyword where code.isKeyword(i, "func"):
                 if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
                     bodies[code.text(i + 1), default: []].append(Body(
@@ -110,6 +132,23 @@ struct Declarations {
             default: j += 1
             }
         }
+    }
+
+    /// Records the locals of the bodies `keep` accepts (given each outermost body's range, `{` to
+    /// past `}`); the others stay unrecorded for good.
+    mutating func recordLocals(code: CodeView, keep: (Range<Int>) -> Bool) {
+        var decided: (open: Int, keep: Bool) = (-1, false)
+        for local in deferred {
+            if decided.open != local.outermostOpen {
+                decided = (local.outermostOpen, keep(local.outermostOpen..<code.after(local.outermostOpen)))
+            }
+            if decided.keep {
+                record(binding: local.letIndex, scope: local.scope, isMember: local.isMember, owner: local.owner, code: code)
+            } else {
+                unrecordedLocals.append(local.letIndex)
+            }
+        }
+        deferred = []
     }
 
     /// `if let`, `guard let`, `while let`, `, let`: the initializer ends at the body's `{`.
@@ -240,8 +279,12 @@ struct Declarations {
         var declared = [Bool](repeating: false, count: code.names.count)
         for name in bindings.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
         for name in bodies.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
+        for local in unrecordedLocals where code.nameID(local + 1) >= 0 { declared[Int(code.nameID(local + 1))] = true }
         return declared
     }
+
+    /// `let`/`var` indices of locals `recordLocals` left out: still declared names.
+    private(set) var unrecordedLocals: [Int] = []
 
     func isDeclared(_ name: String) -> Bool { bindings[name] != nil || bodies[name] != nil }
 }

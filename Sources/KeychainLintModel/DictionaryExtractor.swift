@@ -9,7 +9,7 @@ import KeychainLintTokenizer
 final class DictionaryExtractor {
     let code: CodeView
     let symbols: ProjectSymbols
-    let declarations: Declarations
+    private(set) var declarations: Declarations
     /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
     var consumed: [Bool]
     var uses: [KeychainUse] = []
@@ -49,12 +49,20 @@ final class DictionaryExtractor {
 
     /// What the file-wide walk may jump over, worked out when it starts.
     private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
+    /// The wrapper libraries the file imports (`WrapperExtractor` reads their calls).
+    private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
+
     /// Name ids that occur in bodies the walk jumped over (empty until one is).
     private var skippedNames: [Bool] = []
     /// The undeclared names of those bodies.
     private(set) var mentionedNames: [String] = []
 
     func extract() -> [KeychainUse] {
+        // Locals of bodies that name nothing relevant cannot bring a key in; wrapper calls are read
+        // without that test, so a file importing a wrapper library keeps them all.
+        let relevance = self.relevance
+        let keepAll = !importedLibraries.isEmpty
+        declarations.recordLocals(code: code) { keepAll || relevance.mentionsRelevant($0) }
         let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
         walk.run()
         // A jumped-over body may name what another file declares: its names count as consulted.

@@ -22,7 +22,7 @@ final class WrapperExtractor {
     init(extractor: DictionaryExtractor) {
         self.extractor = extractor
         self.code = extractor.code
-        self.libraries = Self.importedLibraries(code)
+        self.libraries = extractor.importedLibraries
     }
 
     func extract() -> [WrapperUse] {
