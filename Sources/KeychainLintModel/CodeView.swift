@@ -135,25 +135,33 @@ public final class CodeView: @unchecked Sendable {
     /// levels down (recovering from an unterminated string or a stray opener) and is otherwise ignored.
     private static func matchBrackets(_ tokens: [Token]) -> [Int32] {
         var partner = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        for (i, token) in tokens.enumerated() {
-            let kind = token.kind
-            switch kind {
-            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
-                stack.append(Int32(i))
-            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                let opener = openerKind(kind)
-                var depth = stack.count - 1
-                let floor = max(0, stack.count - 8)
-                while depth >= floor && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
-                if depth >= floor {
-                    let o = stack[depth]
-                    partner[Int(o)] = Int32(i)
-                    partner[i] = o
-                    stack.removeSubrange(depth...)
+        // Raw buffers: this runs once per code token, and array appends there cost a check each.
+        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, tokens.count))
+        defer { stack.deallocate() }
+        var top = 0
+        tokens.withUnsafeBufferPointer { tokens in
+            partner.withUnsafeMutableBufferPointer { partner in
+                for i in 0..<tokens.count {
+                    let kind = tokens[i].kind
+                    switch kind {
+                    case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                        stack[top] = Int32(i)
+                        top += 1
+                    case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                        let opener = openerKind(kind)
+                        var depth = top - 1
+                        let floor = max(0, top - 8)
+                        while depth >= floor && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
+                        if depth >= floor {
+                            let o = stack[depth]
+                            partner[Int(o)] = Int32(i)
+                            partner[i] = o
+                            top = depth
+                        }
+                    default:
+                        continue
+                    }
                 }
-            default:
-                continue
             }
         }
         return partner
