@@ -45,6 +45,8 @@ final class DictionaryExtractor {
         self.symbols = symbols
         self.declarations = Declarations(code: code)
         self.consumed = [Bool](repeating: false, count: code.count)
+        // Every callee the file names is looked up: reserving spares the rehashing as the set grows.
+        consultedNames.reserveCapacity(64)
     }
 
     /// What the file-wide walk may jump over, worked out when it starts.

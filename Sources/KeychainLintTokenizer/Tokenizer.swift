@@ -175,6 +175,7 @@ struct Lexer {
     }
 
     /// Lexes one token in code mode.
+    @inline(__always)
     mutating func lexCode() {
         let c = p[i]
         switch c {
