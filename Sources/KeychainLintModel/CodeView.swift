@@ -78,28 +78,12 @@ public final class CodeView: @unchecked Sendable {
         i >= 0 && i < nameIDs.count ? nameIDs[i] : -1
     }
 
-    /// Whether an identifier lies in `start..<end`, in constant time: nested literals ask about
-    /// nested ranges, and a scan each would be quadratic in the nesting.
+    /// Whether an identifier lies in `start..<end`, in constant time.
     package func containsIdentifier(_ start: Int, before end: Int) -> Bool {
-        let counts = identifiersBefore
-        let last = counts.count - 1
-        let lower = min(max(start, 0), last), upper = min(max(end, lower), last)
-        return counts[upper] > counts[lower]
+        identifiers.any(in: start..<max(start, end))
     }
 
-    /// Per code index: the identifiers before it (one more entry than tokens).
-    private lazy var identifiersBefore: [Int32] = nameIDs.withUnsafeBufferPointer { ids in
-        work += ids.count
-        return [Int32](unsafeUninitializedCapacity: ids.count + 1) { out, count in
-            var total: Int32 = 0
-            for k in 0..<ids.count {
-                out[k] = total
-                if ids[k] >= 0 { total += 1 }
-            }
-            out[ids.count] = total
-            count = ids.count + 1
-        }
-    }
+    private lazy var identifiers = TokenPrefixCounts(self) { $0 >= 0 }
 
     package func spelling(_ id: Int32) -> String {
         if let known = spellings[Int(id)] { return known }

@@ -83,7 +83,7 @@ final class FlowWalk {
                     blocks[blocks.count - 1].open = i
                 } else {
                     let kind = code.blockKind(opening: i)
-                    if case .function = kind, canSkip(bodyAt: i) {
+                    if case .function = kind, jumpsOver(i..<code.after(i), variablesCount: true) {
                         i = code.after(i)
                         continue
                     }
@@ -148,14 +148,14 @@ final class FlowWalk {
 
     var currentBlockID: Int { blocks.last?.id ?? 0 }
 
-    /// The file-wide walk jumps over a function body at file or type level that names nothing
-    /// relevant (`Relevance`) and no variable in scope: it cannot add a use. Its names still count
-    /// as consulted, so the project's second pass sees what the body might use.
-    private func canSkip(bodyAt open: Int) -> Bool {
-        guard !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0 else { return false }
-        let body = open..<code.after(open)
-        guard !extractor.relevance.mentions(body, code: code, visible: visible) else { return false }
-        extractor.skipped(body)
+    /// The file-wide walk jumps over code at file or type level (a function body, a member's
+    /// initializer) that names nothing relevant (`Relevance`) and, for a body, no variable in scope:
+    /// it cannot add a use. Its names still count as consulted, so the project's second pass sees
+    /// what it might use.
+    private func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
+        guard !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
+              !extractor.relevance.mentions(span, code: code, visible: variablesCount ? visible : []) else { return false }
+        extractor.skipped(span)
         return true
     }
 
@@ -343,10 +343,7 @@ final class FlowWalk {
         let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
         let initializer = (j + 1)..<end
         // A type member's dictionary matters only when it is a keychain one (`helperOwnedUses`).
-        if isMember && !collectsReturnsOnly && openCodeBlocks == 0 && !extractor.relevance.mentionsRelevant(initializer) {
-            extractor.skipped(initializer)
-            return
-        }
+        if isMember && jumpsOver(initializer, variablesCount: false) { return }
         guard let dictionary = dictionary(initializer) else {
             // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
             if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames.contains(name), isOpaque(initializer) {

@@ -1,3 +1,5 @@
+import KeychainLintTokenizer
+
 /// The names that can bring a keychain dictionary or a Security call into a function body, so
 /// the file-wide walk can jump over the bodies that mention none of them.
 ///
@@ -15,15 +17,9 @@ struct Relevance {
 
     init(code: CodeView, declarations: Declarations, symbols: ProjectSymbols) {
         relevant = [Bool](repeating: false, count: code.names.count)
-        let names = code.names
-        code.source.bytes.withUnsafeBufferPointer { p in
-            for id in 0..<names.count {
-                let s = names.start(Int32(id)), e = names.end(Int32(id))
-                let hasSec = e - s >= 3 && p[s] == UInt8(ascii: "S") && p[s + 1] == UInt8(ascii: "e") && p[s + 2] == UInt8(ascii: "c")
-                let hasKSec = e - s >= 4 && p[s] == UInt8(ascii: "k") && p[s + 1] == UInt8(ascii: "S")
-                    && p[s + 2] == UInt8(ascii: "e") && p[s + 3] == UInt8(ascii: "c")
-                relevant[id] = hasSec || hasKSec
-            }
+        for id in 0..<code.names.count {
+            let spelling = Token(kind: .identifier, start: code.names.start(Int32(id)), end: code.names.end(Int32(id)))
+            relevant[id] = code.source.token(spelling, hasPrefix: "Sec") || code.source.token(spelling, hasPrefix: "kSec")
         }
         if !symbols.isEmpty {
             for name in symbols.names.union(symbols.passThroughFunctions) {
@@ -45,7 +41,7 @@ struct Relevance {
         // constant time however its range nests in others'; names found in a round count from the next.
         var done = [Bool](repeating: false, count: declared.count)
         for _ in 0..<Self.maxRounds {
-            relevantBefore = Self.prefixCounts(code, relevant)
+            relevantTokens = Self.counts(code, relevant)
             var changed = false
             for (k, declaration) in declared.enumerated() where !done[k] && mentionsRelevant(declaration.range) {
                 done[k] = true
@@ -58,35 +54,21 @@ struct Relevance {
             if !changed { return }
         }
         relevant = [Bool](repeating: true, count: relevant.count)
-        relevantBefore = Self.prefixCounts(code, relevant)
+        relevantTokens = Self.counts(code, relevant)
     }
 
-    /// Per code index: how many tokens before it are relevant names (one more entry than tokens).
-    private var relevantBefore: [Int32] = []
+    /// The relevant names among the code tokens (empty before the first round).
+    private var relevantTokens: TokenPrefixCounts?
 
-    private static func prefixCounts(_ code: CodeView, _ relevant: [Bool]) -> [Int32] {
-        code.work += code.count
-        return code.nameIDs.withUnsafeBufferPointer { ids in
-            relevant.withUnsafeBufferPointer { relevant in
-                [Int32](unsafeUninitializedCapacity: ids.count + 1) { out, count in
-                    var total: Int32 = 0
-                    for k in 0..<ids.count {
-                        out[k] = total
-                        let id = Int(ids[k])
-                        if id >= 0 && relevant[id] { total += 1 }
-                    }
-                    out[ids.count] = total
-                    count = ids.count + 1
-                }
-            }
+    private static func counts(_ code: CodeView, _ relevant: [Bool]) -> TokenPrefixCounts {
+        relevant.withUnsafeBufferPointer { relevant in
+            TokenPrefixCounts(code) { $0 >= 0 && relevant[Int($0)] }
         }
     }
 
     /// Whether a relevant name occurs in `range`, in constant time.
     func mentionsRelevant(_ range: Range<Int>) -> Bool {
-        let last = relevantBefore.count - 1
-        let lower = min(max(range.lowerBound, 0), last), upper = min(max(range.upperBound, lower), last)
-        return relevantBefore[upper] > relevantBefore[lower]
+        relevantTokens?.any(in: range) ?? false
     }
 
     /// Whether a relevant name, or one of `visible` (ids of the walk's variables in scope, -1 for
