@@ -22,7 +22,9 @@ package enum PipelineInvariants {
 
     package static func violations(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
-        problems += tokenCoverage(bytes, Tokenizer.tokenize(bytes))
+        let lossless = Tokenizer.tokenize(bytes)
+        problems += tokenCoverage(bytes, lossless)
+        problems += codeStream(bytes, lossless)
 
         // The first byte picks the platforms, so #if evaluation over every platform set is reached.
         let platforms = bytes.first.map { PlatformSet(rawValue: $0 & 0x1F) } ?? .all

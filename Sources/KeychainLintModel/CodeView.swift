@@ -37,18 +37,18 @@ public final class CodeView: @unchecked Sendable {
 
     package init(source: SourceFile) {
         self.source = source
-        var builder = Builder(source: source)
-        builder.run()
-        tokens = builder.tokens
-        startsLine = builder.startsLine
-        region = builder.region
-        conditions = builder.conditions
-        nameIDs = builder.nameIDs
-        names = builder.names
-        spellings = .allocate(capacity: builder.names.count)
+        let lexed = source.code
+        var regions = RegionBuilder()
+        region = regions.regions(of: lexed)
+        conditions = regions.conditions
+        tokens = lexed.tokens
+        startsLine = lexed.startsLine
+        nameIDs = lexed.nameIDs
+        names = lexed.names
+        spellings = .allocate(capacity: lexed.names.count)
         spellings.initialize(repeating: nil)
-        partner = Self.matchBrackets(builder.tokens)
-        workCounter.initialize(to: source.tokens.count + tokens.count)
+        partner = Self.matchBrackets(lexed.tokens)
+        workCounter.initialize(to: lexed.lexedCount + tokens.count)
     }
 
     deinit {
@@ -161,14 +161,8 @@ public final class CodeView: @unchecked Sendable {
         }
     }
 
-    /// Filters trivia and folds `#if` lines into regions in one pass over the raw tokens.
-    private struct Builder {
-        let source: SourceFile
-        var tokens: [Token] = []
-        var startsLine: [Bool] = []
-        var region: [ConditionRegion.ID] = []
-        var nameIDs: [Int32] = []
-        let names: NameTable
+    /// Folds the `#if` lines the lexer lifted out into one region per code token.
+    private struct RegionBuilder {
         var conditions: [Condition] = [.always]
 
         /// One open `#if`: the region outside it, the clauses seen so far, and the current clause's region.
@@ -181,83 +175,31 @@ public final class CodeView: @unchecked Sendable {
         static let maxDepth = 64
         var frames: [Frame] = []
 
-        init(source: SourceFile) {
-            self.source = source
-            names = NameTable(maxNames: source.tokens.count, expectedNames: source.bytes.count / 64)
-        }
-
         var currentRegion: ConditionRegion.ID { frames.last?.current ?? 0 }
 
-        /// Code tokens are at most all of them: the four per-token tables are written in place
-        /// into arrays of that capacity (no per-append checks, no copy).
-        mutating func run() {
-            let capacity = source.tokens.count
-            guard capacity > 0 else { return }
-            var count = 0
-            tokens = [Token](unsafeUninitializedCapacity: capacity) { tokenBuffer, tokenCount in
-                startsLine = [Bool](unsafeUninitializedCapacity: capacity) { lineBuffer, lineCount in
-                    region = [ConditionRegion.ID](unsafeUninitializedCapacity: capacity) { regionBuffer, regionCount in
-                        nameIDs = [Int32](unsafeUninitializedCapacity: capacity) { nameBuffer, nameCount in
-                            count = source.bytes.withUnsafeBufferPointer { bytes in
-                                run(bytes, tokenBuffer.baseAddress!, lineBuffer.baseAddress!, regionBuffer.baseAddress!, nameBuffer.baseAddress!)
-                            }
-                            nameCount = count
-                        }
-                        regionCount = count
-                    }
-                    lineCount = count
+        /// Region 0 everywhere outside `#if` blocks (nearly every file is all region 0).
+        mutating func regions(of lexed: CodeTokens) -> [ConditionRegion.ID] {
+            var region = [ConditionRegion.ID](repeating: 0, count: lexed.tokens.count)
+            var from = 0
+            for line in lexed.directives {
+                let current = currentRegion
+                if current != 0 {
+                    for i in from..<line.codeIndex { region[i] = current }
                 }
-                tokenCount = count
+                from = line.codeIndex
+                directive(line)
             }
+            let current = currentRegion
+            if current != 0 {
+                for i in from..<region.count { region[i] = current }
+            }
+            return region
         }
 
-        private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, _ tokenBuffer: UnsafeMutablePointer<Token>,
-                                  _ lineBuffer: UnsafeMutablePointer<Bool>, _ regionBuffer: UnsafeMutablePointer<ConditionRegion.ID>,
-                                  _ nameBuffer: UnsafeMutablePointer<Int32>) -> Int {
-            let raw = source.tokens
-            var lineBreak = true
-            var i = 0
-            var n = 0
-            var current = currentRegion
-            while i < raw.count {
-                let token = raw[i]
-                switch token.kind {
-                case .newline:
-                    lineBreak = true
-                case .blockComment, .docBlockComment:
-                    if !lineBreak && bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                        lineBreak = true
-                    }
-                case .whitespace, .lineComment, .docLineComment, .byteOrderMark:
-                    break
-                case .poundDirective:
-                    i = directive(at: i)
-                    current = currentRegion
-                    lineBreak = true
-                    continue
-                default:
-                    (tokenBuffer + n).initialize(to: token)
-                    (nameBuffer + n).initialize(to: token.kind == .identifier ? names.intern(bytes, Int(token.start), Int(token.end)) : -1)
-                    (lineBuffer + n).initialize(to: lineBreak)
-                    (regionBuffer + n).initialize(to: current)
-                    n += 1
-                    lineBreak = false
-                }
-                i += 1
-            }
-            return n
-        }
-
-        /// Handles one `#if`-family line; returns the index of the first raw token after it.
-        mutating func directive(at start: Int) -> Int {
-            let raw = source.tokens
-            var end = start + 1
-            var text = ""
-            while end < raw.count && raw[end].kind != .newline {
-                if !raw[end].kind.isComment { text += source.text(raw[end]) }
-                end += 1
-            }
-            let word = source.text(raw[start])
+        /// Opens, advances or closes a clause for one `#if`-family line.
+        mutating func directive(_ line: DirectiveLine) {
+            let word = line.word
+            let text = line.condition
             let clause = (word == "#if" || word == "#elseif") ? Condition.parse(text) : .always
             switch word {
             case "#if":
@@ -285,7 +227,6 @@ public final class CodeView: @unchecked Sendable {
             default: // #endif
                 _ = frames.popLast()
             }
-            return end
         }
 
         var clauses: [ConditionRegion.ID: Condition] = [:]

@@ -20,7 +20,7 @@ struct Suppressions {
     init(source: SourceFile) {
         // Most files have no directive: one memmem over the bytes instead of reading every comment.
         guard Self.contains(Self.marker, in: source.bytes, range: 0..<source.bytes.count) else { return }
-        for token in source.tokens where token.kind == .lineComment || token.kind == .docLineComment {
+        for token in source.allTokens() where token.kind == .lineComment || token.kind == .docLineComment {
             guard Self.contains(Self.marker, in: source.bytes, range: token.range) else { continue }
             guard source.token(token, hasPrefix: "//") else { continue }
             var text = Substring(source.text(token).dropFirst(2))

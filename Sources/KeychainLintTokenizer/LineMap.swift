@@ -66,6 +66,11 @@ package struct LineMap: Sendable {
         lineStarts = starts
     }
 
+    /// Line starts already found (by the lexer, which sees every line break).
+    package init(lineStarts: [Int]) {
+        self.lineStarts = lineStarts
+    }
+
     package init(_ bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { LineMap(bytes: $0) }
     }

@@ -1,16 +1,23 @@
-/// One file's bytes with its tokens and line map, computed once and shared by every layer.
+/// One file's bytes with its code tokens and line map, computed once, in one pass, and shared
+/// by every layer. The lossless token stream is made only on request.
 public final class SourceFile: @unchecked Sendable {
     /// The path as the user wrote it (relative stays relative); used only for reporting.
     package let path: String
     public let bytes: [UInt8]
-    public let tokens: [Token]
+    package let code: CodeTokens
     package let lineMap: LineMap
 
     package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.tokens = Tokenizer.tokenize(bytes)
-        self.lineMap = LineMap(bytes)
+        code = CodeTokens(bytes)
+        lineMap = LineMap(lineStarts: code.lineStarts)
+    }
+
+    /// Every token, trivia included, lexed anew on each call: for the few readers that need
+    /// comments (suppression directives), and for tests.
+    package func allTokens() -> [Token] {
+        Tokenizer.tokenize(bytes)
     }
 
     package convenience init(path: String, text: String) {

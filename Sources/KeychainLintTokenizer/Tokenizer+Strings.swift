@@ -36,7 +36,9 @@ extension Lexer {
                     frames.removeLast()
                     return
                 }
+                if c == ASCII.cr && has(j + 1, ASCII.lf) { j += 1 }
                 j += 1
+                sink.lineStarts(at: j)
             case ASCII.quote:
                 let close = multiline
                     ? (has(j + 1, ASCII.quote) && has(j + 2, ASCII.quote) ? j + 3 : -1)
@@ -64,6 +66,8 @@ extension Lexer {
                 // break that ends a single-line string.
                 if k < n && (multiline || (p[k] != ASCII.lf && p[k] != ASCII.cr)) {
                     j = k + 1
+                    // An escaped line break (a continuation) still ends a line; `\r\n` ends it at the `\n`.
+                    if p[k] == ASCII.lf || (p[k] == ASCII.cr && !has(k + 1, ASCII.lf)) { sink.lineStarts(at: j) }
                 } else {
                     j = k
                 }

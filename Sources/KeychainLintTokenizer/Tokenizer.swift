@@ -25,13 +25,15 @@
 /// single-line string (and any interpolation in it); anything unterminated at end of
 /// file just stops. Bytes that start no token become `.unknown`.
 package enum Tokenizer {
+    /// Every token, trivia included: the lossless stream the tests, the fuzzer and the
+    /// tokenizer-diff tool read. The linter itself lexes through `CodeTokens`.
     package static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
         guard !bytes.isEmpty else { return [] }
         return ByteClass.table.withUnsafeBufferPointer { classes in
-            var lexer = Lexer(bytes: bytes, classes: classes)
-            defer { lexer.tokens.deallocate() }
+            var lexer = Lexer(bytes: bytes, classes: classes, sink: AllTokens(capacity: bytes.count / 4 + 16))
+            defer { lexer.sink.storage.deallocate() }
             lexer.run()
-            return Array(UnsafeBufferPointer(start: lexer.tokens, count: lexer.count))
+            return Array(UnsafeBufferPointer(start: lexer.sink.storage, count: lexer.sink.count))
         }
     }
 
@@ -71,17 +73,15 @@ enum ASCII {
 }
 
 /// The lexer state. Methods are small and never call back into `step`, so the only
-/// nesting is the `frames` array.
-struct Lexer {
+/// nesting is the `frames` array. Generic over where tokens go, so the linter's code-only
+/// stream and the lossless one share every decision and differ only in what they keep.
+struct Lexer<Sink: TokenSink> {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     let cls: UnsafeBufferPointer<UInt8>
-    /// Start of the next token; every byte before it is in `tokens`.
+    /// Start of the next token; every byte before it has gone to the sink.
     var i = 0
-    /// Raw storage grown by doubling: an array append costs a uniqueness check per token.
-    var tokens: UnsafeMutablePointer<Token>
-    var count = 0
-    var capacity: Int
+    var sink: Sink
     var frames: [Frame] = []
     /// Kind of the last token emitted, trivia included (tokens are contiguous, so it ends at `i`).
     var lastKind: TokenKind = .newline
@@ -91,12 +91,11 @@ struct Lexer {
     /// reached it (the end of its line) without finding a close.
     var regexBlockedUntil = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, sink: Sink) {
         p = bytes
         n = bytes.count
         cls = classes
-        capacity = bytes.count / 4 + 16
-        tokens = .allocate(capacity: capacity)
+        self.sink = sink
     }
 
     // MARK: - Emitting
@@ -104,9 +103,7 @@ struct Lexer {
     /// Appends `p[i..<end]` as a token and moves past it. `end > i` always.
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ end: Int) {
-        if count == capacity { grow() }
-        (tokens + count).initialize(to: Token(kind: kind, start: i, end: end))
-        count += 1
+        sink.take(kind, i, end)
         i = end
         lastKind = kind
         switch kind {
@@ -118,15 +115,6 @@ struct Lexer {
         default:
             exprEnd = false
         }
-    }
-
-    @inline(never)
-    mutating func grow() {
-        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: tokens, count: count)
-        tokens.deallocate()
-        tokens = larger
-        capacity *= 2
     }
 
     @inline(__always)
@@ -172,6 +160,7 @@ struct Lexer {
                 lexCode()
             }
         }
+        sink.finish()
     }
 
     /// Lexes one token in code mode.

@@ -10,25 +10,54 @@ import Musl
 ///
 /// The model's name tables (visible variables, the names that can matter to a keychain
 /// dictionary) are arrays indexed by id: a spelling is hashed once when the file is read,
-/// instead of being made into a `String` and hashed again at every lookup. Storage is raw
-/// memory: interning runs once per identifier of every file, and array appends there cost a
-/// uniqueness check each.
+/// instead of being made into a `String` and hashed again at every lookup.
+///
+/// Built by a `NameInterner` (a value the lexer's sink owns) and then frozen: a class's stored
+/// `var`s are checked for exclusive access at run time on every use, which interning once per
+/// identifier of every file would pay millions of times; `let`s are not.
 package final class NameTable: @unchecked Sendable {
+    private let storage: NameInterner
+    package let count: Int
+
+    init(_ interner: NameInterner) {
+        storage = interner
+        count = interner.count
+    }
+
+    deinit { storage.deallocate() }
+
+    @inline(__always) package func start(_ id: Int32) -> Int { Int(storage.starts[Int(id)]) }
+    @inline(__always) package func end(_ id: Int32) -> Int { Int(storage.ends[Int(id)]) }
+
+    /// The id of `name` if the file spells it anywhere, found without interning it.
+    package func id(of name: String, in file: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var name = name
+        guard let fileBase = file.baseAddress else { return nil }
+        return name.withUTF8 { p in
+            guard let base = p.baseAddress else { return nil }
+            return storage.find(base, p.count, hash: NameInterner.hash(base, p.count), in: fileBase).id
+        }
+    }
+}
+
+/// The table while the file is lexed. Storage is raw memory: interning runs once per
+/// identifier, and array appends there cost a uniqueness check each.
+struct NameInterner {
     /// Byte range of each id's first occurrence.
-    private let startStorage: UnsafeMutablePointer<Int32>
-    private let endStorage: UnsafeMutablePointer<Int32>
+    let starts: UnsafeMutablePointer<Int32>
+    let ends: UnsafeMutablePointer<Int32>
     private let capacity: Int
-    package private(set) var count = 0
+    private(set) var count = 0
     /// Open addressing, kept at most half full: the hash's high half and id + 1 per slot, 0 when
     /// empty, so a probe compares bytes only when the hashes agree.
     private var slots: UnsafeMutablePointer<UInt64>
     private var mask: Int
 
-    /// `maxNames`: at most this many ids (the file's token count bounds it).
+    /// `maxNames`: at most this many ids.
     init(maxNames: Int, expectedNames: Int) {
         capacity = max(1, maxNames)
-        startStorage = .allocate(capacity: capacity)
-        endStorage = .allocate(capacity: capacity)
+        starts = .allocate(capacity: capacity)
+        ends = .allocate(capacity: capacity)
         var size = 64
         while size < expectedNames * 2 { size <<= 1 }
         slots = .allocate(capacity: size)
@@ -36,18 +65,16 @@ package final class NameTable: @unchecked Sendable {
         mask = size - 1
     }
 
-    deinit {
-        startStorage.deallocate()
-        endStorage.deallocate()
+    /// Called once, by the `NameTable` that took the storage over.
+    func deallocate() {
+        starts.deallocate()
+        ends.deallocate()
         slots.deallocate()
     }
 
-    @inline(__always) package func start(_ id: Int32) -> Int { Int(startStorage[Int(id)]) }
-    @inline(__always) package func end(_ id: Int32) -> Int { Int(endStorage[Int(id)]) }
-
     /// Eight bytes per multiply (the last word overlapping or zero-padded), then folded.
     @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
         let m: UInt64 = 0x9E37_79B9_7F4A_7C15
         var h = UInt64(truncatingIfNeeded: length) &* m
         let raw = UnsafeRawPointer(base)
@@ -71,7 +98,7 @@ package final class NameTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func find(_ base: UnsafePointer<UInt8>, _ length: Int, hash: UInt64, in file: UnsafePointer<UInt8>) -> (slot: Int, id: Int32?) {
+    func find(_ base: UnsafePointer<UInt8>, _ length: Int, hash: UInt64, in file: UnsafePointer<UInt8>) -> (slot: Int, id: Int32?) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -79,8 +106,8 @@ package final class NameTable: @unchecked Sendable {
             if entry == 0 { return (slot, nil) }
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
                 let id = Int(entry & 0xFFFF_FFFF) - 1
-                let s = Int(startStorage[id])
-                if Int(endStorage[id]) - s == length && memcmp(file + s, base, length) == 0 { return (slot, Int32(id)) }
+                let s = Int(starts[id])
+                if Int(ends[id]) - s == length && memcmp(file + s, base, length) == 0 { return (slot, Int32(id)) }
             }
             slot = (slot + 1) & mask
         }
@@ -89,7 +116,7 @@ package final class NameTable: @unchecked Sendable {
     /// The id of `bytes[start..<end]`, a new one on first sight. `bytes` is the file's buffer
     /// (ids remember ranges into it).
     @inline(__always)
-    func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
+    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
         let base = bytes.baseAddress!
         let h = Self.hash(base + start, end - start)
         let found = find(base + start, end - start, hash: h, in: base)
@@ -97,32 +124,22 @@ package final class NameTable: @unchecked Sendable {
         precondition(count < capacity, "more names than tokens")
         let id = Int32(count)
         slots[found.slot] = (h & 0xFFFF_FFFF_0000_0000) | UInt64(id + 1)
-        startStorage[count] = Int32(start)
-        endStorage[count] = Int32(end)
+        starts[count] = Int32(start)
+        ends[count] = Int32(end)
         count += 1
         if count * 2 > mask + 1 { grow(base) }
         return id
     }
 
-    /// The id of `name` if the file spells it anywhere, found without interning it.
-    package func id(of name: String, in file: UnsafeBufferPointer<UInt8>) -> Int32? {
-        var name = name
-        guard let fileBase = file.baseAddress else { return nil }
-        return name.withUTF8 { p in
-            guard let base = p.baseAddress else { return nil }
-            return find(base, p.count, hash: Self.hash(base, p.count), in: fileBase).id
-        }
-    }
-
-    private func grow(_ file: UnsafePointer<UInt8>) {
+    private mutating func grow(_ file: UnsafePointer<UInt8>) {
         let size = (mask + 1) * 2
         slots.deallocate()
         slots = .allocate(capacity: size)
         slots.initialize(repeating: 0, count: size)
         mask = size - 1
         for id in 0..<count {
-            let s = Int(startStorage[id])
-            let h = Self.hash(file + s, Int(endStorage[id]) - s)
+            let s = Int(starts[id])
+            let h = Self.hash(file + s, Int(ends[id]) - s)
             var slot = Int(truncatingIfNeeded: h) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = (h & 0xFFFF_FFFF_0000_0000) | UInt64(id + 1)

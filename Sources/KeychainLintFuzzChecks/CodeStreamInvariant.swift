@@ -1,0 +1,67 @@
+import KeychainLintTokenizer
+
+/// The linter reads `CodeTokens`, made in the lexer's pass by a sink that keeps only code; the
+/// tests and tools read the lossless stream. This replays the lossless stream the simple way
+/// (drop trivia, lift `#if` lines out up to their line break, note line breaks) and checks that
+/// the fast path agrees on every token, flag, directive, name id and line start.
+extension PipelineInvariants {
+    package static func codeStream(_ bytes: [UInt8], _ lossless: [Token]) -> [String] {
+        let code = CodeTokens(bytes)
+        var tokens: [Token] = [], startsLine: [Bool] = [], directives: [DirectiveLine] = []
+        var lineBreak = true
+        var i = 0
+        func text(_ t: Token) -> String { String(decoding: bytes[t.range], as: UTF8.self) }
+        while i < lossless.count {
+            let t = lossless[i]
+            switch t.kind {
+            case .newline:
+                lineBreak = true
+            case .blockComment, .docBlockComment:
+                if bytes[t.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { lineBreak = true }
+            case .whitespace, .lineComment, .docLineComment, .byteOrderMark:
+                break
+            case .poundDirective:
+                var line = DirectiveLine(word: text(t), condition: "", codeIndex: tokens.count)
+                i += 1
+                while i < lossless.count && lossless[i].kind != .newline {
+                    if !lossless[i].kind.isComment { line.condition += text(lossless[i]) }
+                    i += 1
+                }
+                directives.append(line)
+                lineBreak = true
+                continue
+            default:
+                tokens.append(t)
+                startsLine.append(lineBreak)
+                lineBreak = false
+            }
+            i += 1
+        }
+        var problems: [String] = []
+        if code.tokens != tokens { problems.append("code tokens differ from the lossless stream's (\(code.tokens.count) vs \(tokens.count))") }
+        if code.startsLine != startsLine { problems.append("startsLine flags differ from the lossless stream's") }
+        if code.directives != directives { problems.append("directive lines differ: \(code.directives) vs \(directives)") }
+        if code.lexedCount != lossless.count { problems.append("lexed \(code.lexedCount) tokens, the lossless stream has \(lossless.count)") }
+        if code.lineStarts != LineMap(bytes).lineStarts { problems.append("line starts differ from LineMap's") }
+        problems += nameIDs(code, bytes)
+        return problems
+    }
+
+    /// Identifiers get ids, nothing else does, and two identifiers share an id exactly when they are spelled the same.
+    private static func nameIDs(_ code: CodeTokens, _ bytes: [UInt8]) -> [String] {
+        var idOf: [ArraySlice<UInt8>: Int32] = [:]
+        for (index, token) in code.tokens.enumerated() where index < code.nameIDs.count {
+            let id = code.nameIDs[index]
+            guard token.kind == .identifier else {
+                if id != -1 { return ["token \(index), not an identifier, has name id \(id)"] }
+                continue
+            }
+            let spelling = bytes[token.range]
+            if let known = idOf[spelling], known != id { return ["one spelling has ids \(known) and \(id)"] }
+            idOf[spelling] = id
+        }
+        if Set(idOf.values).count != idOf.count { return ["two spellings share a name id"] }
+        if code.nameIDs.count != code.tokens.count { return ["\(code.nameIDs.count) name ids for \(code.tokens.count) tokens"] }
+        return []
+    }
+}
