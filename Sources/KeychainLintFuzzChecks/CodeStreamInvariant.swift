@@ -41,7 +41,6 @@ extension PipelineInvariants {
         if code.tokens != tokens { problems.append("code tokens differ from the lossless stream's (\(code.tokens.count) vs \(tokens.count))") }
         if code.startsLine != startsLine { problems.append("startsLine flags differ from the lossless stream's") }
         if code.directives != directives { problems.append("directive lines differ: \(code.directives) vs \(directives)") }
-        if code.lexedCount != lossless.count { problems.append("lexed \(code.lexedCount) tokens, the lossless stream has \(lossless.count)") }
         if code.lineStarts != LineMap(bytes).lineStarts { problems.append("line starts differ from LineMap's") }
         problems += nameIDs(code, bytes)
         return problems

@@ -15,7 +15,7 @@ public final class CodeView: @unchecked Sendable {
     /// Whether a line break separates this token from the previous code token.
     package let startsLine: [Bool]
     /// The `#if` region each token lies in (index into `conditions`).
-    package let region: [ConditionRegion.ID]
+    package let region: TokenRegions
     /// Condition of each region, parents and earlier siblings folded in. Region 0 is `.always`.
     package let conditions: [Condition]
     /// Per code token: the interned id of an identifier's spelling (`names`), -1 for other kinds.
@@ -48,7 +48,8 @@ public final class CodeView: @unchecked Sendable {
         spellings = .allocate(capacity: lexed.names.count)
         spellings.initialize(repeating: nil)
         partner = Self.matchBrackets(lexed.tokens)
-        workCounter.initialize(to: lexed.lexedCount + tokens.count)
+        // The lexer's share counts by byte: it visits each once.
+        workCounter.initialize(to: source.bytes.count + tokens.count)
     }
 
     deinit {
@@ -178,7 +179,8 @@ public final class CodeView: @unchecked Sendable {
         var currentRegion: ConditionRegion.ID { frames.last?.current ?? 0 }
 
         /// Region 0 everywhere outside `#if` blocks (nearly every file is all region 0).
-        mutating func regions(of lexed: CodeTokens) -> [ConditionRegion.ID] {
+        mutating func regions(of lexed: CodeTokens) -> TokenRegions {
+            guard !lexed.directives.isEmpty else { return TokenRegions(ids: []) }
             var region = [ConditionRegion.ID](repeating: 0, count: lexed.tokens.count)
             var from = 0
             for line in lexed.directives {
@@ -193,7 +195,7 @@ public final class CodeView: @unchecked Sendable {
             if current != 0 {
                 for i in from..<region.count { region[i] = current }
             }
-            return region
+            return TokenRegions(ids: region)
         }
 
         /// Opens, advances or closes a clause for one `#if`-family line.
@@ -244,5 +246,14 @@ public final class CodeView: @unchecked Sendable {
             clauses[id] = clause
             return id
         }
+    }
+}
+
+/// The region of each code token; a file without `#if` lines stores none (all are region 0).
+package struct TokenRegions: Sendable {
+    fileprivate let ids: [ConditionRegion.ID]
+
+    @inline(__always) package subscript(_ index: Int) -> ConditionRegion.ID {
+        ids.isEmpty ? 0 : ids[index]
     }
 }

@@ -28,8 +28,6 @@ package struct CodeTokens {
     package let nameIDs: [Int32]
     package let names: NameTable
     package let directives: [DirectiveLine]
-    /// Tokens the lexer made, trivia and directive lines included: a measure of the work done.
-    package let lexedCount: Int
     /// Byte offset at which each line starts, the same as `LineMap(bytes).lineStarts`.
     package let lineStarts: [Int]
 
@@ -62,7 +60,6 @@ package struct CodeTokens {
         nameIDs = ids
         names = NameTable(sink!.names)
         directives = sink!.directives
-        lexedCount = sink!.lexed
         lineStarts = sink!.lineStarts
     }
 
@@ -79,7 +76,6 @@ struct CodeSink: TokenSink {
     let nameIDs: UnsafeMutablePointer<Int32>
     var names: NameInterner
     var count = 0
-    var lexed = 0
     var lineBreak = true
     var directives: [DirectiveLine] = []
     /// Where each line starts, as `LineMap` has them: every line break is in a newline token, a
@@ -99,7 +95,6 @@ struct CodeSink: TokenSink {
 
     @inline(__always)
     mutating func take(_ kind: TokenKind, _ start: Int, _ end: Int) {
-        lexed += 1
         switch kind {
         case .newline:
             lineStarts.append(end)

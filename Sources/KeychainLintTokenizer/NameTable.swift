@@ -35,7 +35,8 @@ package final class NameTable: @unchecked Sendable {
         guard let fileBase = file.baseAddress else { return nil }
         return name.withUTF8 { p in
             guard let base = p.baseAddress else { return nil }
-            return storage.find(base, p.count, hash: NameInterner.hash(base, p.count), in: fileBase).id
+            let h = NameInterner.hash(base, p.count, readable: p.count)
+            return storage.find(base, p.count, hash: h, readable: p.count, in: fileBase, fileCount: file.count).id
         }
     }
 }
@@ -72,9 +73,10 @@ struct NameInterner {
         slots.deallocate()
     }
 
-    /// Eight bytes per multiply (the last word overlapping or zero-padded), then folded.
+    /// Eight bytes per multiply, the last word zero-padded, then folded. `readable`: bytes from
+    /// `base` that may be read (at least `length`); with eight to spare, the tail is one load.
     @inline(__always)
-    static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    static func hash(_ base: UnsafePointer<UInt8>, _ length: Int, readable: Int) -> UInt64 {
         let m: UInt64 = 0x9E37_79B9_7F4A_7C15
         var h = UInt64(truncatingIfNeeded: length) &* m
         let raw = UnsafeRawPointer(base)
@@ -85,20 +87,47 @@ struct NameInterner {
             k += 8
         }
         if k < length {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while k < length {
-                tail |= UInt64(base[k]) << shift
-                shift += 8
-                k += 1
-            }
-            h = (h ^ tail) &* m
+            h = (h ^ tail(base, from: k, length, readable: readable)) &* m
         }
         return h ^ (h >> 29)
     }
 
+    /// Bytes `k..<length` (one to eight) as a little-endian word, zero above.
     @inline(__always)
-    func find(_ base: UnsafePointer<UInt8>, _ length: Int, hash: UInt64, in file: UnsafePointer<UInt8>) -> (slot: Int, id: Int32?) {
+    static func tail(_ base: UnsafePointer<UInt8>, from k: Int, _ length: Int, readable: Int) -> UInt64 {
+        if k + 8 <= readable {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            return word & (UInt64.max &>> UInt64(64 - 8 * (length - k))) // 1...8 bytes: a shift of 0...56
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        var k = k
+        while k < length {
+            tail |= UInt64(base[k]) << shift
+            shift += 8
+            k += 1
+        }
+        return tail
+    }
+
+    /// Whether `a[0..<length]` and `b[0..<length]` are equal; both readable for `readable` bytes.
+    /// Identifiers are short: two word compares cover nearly all, without a memcmp call.
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int, readable: Int) -> Bool {
+        guard length <= 16 && length + 8 <= readable else { return memcmp(a, b, length) == 0 }
+        if length > 8 {
+            let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+            if ra.loadUnaligned(as: UInt64.self) != rb.loadUnaligned(as: UInt64.self) { return false }
+            return tail(a, from: 8, length, readable: readable) == tail(b, from: 8, length, readable: readable)
+        }
+        return tail(a, from: 0, length, readable: readable) == tail(b, from: 0, length, readable: readable)
+    }
+
+    /// `base[0..<length]`'s id, or the empty slot where it would go. Up to `readable` bytes from
+    /// `base` and from every stored name's start may be read; stored names are in `file`.
+    @inline(__always)
+    func find(_ base: UnsafePointer<UInt8>, _ length: Int, hash: UInt64, readable: Int,
+              in file: UnsafePointer<UInt8>, fileCount: Int) -> (slot: Int, id: Int32?) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -107,7 +136,10 @@ struct NameInterner {
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
                 let id = Int(entry & 0xFFFF_FFFF) - 1
                 let s = Int(starts[id])
-                if Int(ends[id]) - s == length && memcmp(file + s, base, length) == 0 { return (slot, Int32(id)) }
+                if Int(ends[id]) - s == length
+                    && Self.equal(file + s, base, length, readable: min(readable, fileCount - s)) {
+                    return (slot, Int32(id))
+                }
             }
             slot = (slot + 1) & mask
         }
@@ -118,8 +150,9 @@ struct NameInterner {
     @inline(__always)
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
         let base = bytes.baseAddress!
-        let h = Self.hash(base + start, end - start)
-        let found = find(base + start, end - start, hash: h, in: base)
+        let readable = bytes.count - start
+        let h = Self.hash(base + start, end - start, readable: readable)
+        let found = find(base + start, end - start, hash: h, readable: readable, in: base, fileCount: bytes.count)
         if let id = found.id { return id }
         precondition(count < capacity, "more names than tokens")
         let id = Int32(count)
@@ -139,7 +172,7 @@ struct NameInterner {
         mask = size - 1
         for id in 0..<count {
             let s = Int(starts[id])
-            let h = Self.hash(file + s, Int(ends[id]) - s)
+            let h = Self.hash(file + s, Int(ends[id]) - s, readable: Int(ends[id]) - s)
             var slot = Int(truncatingIfNeeded: h) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = (h & 0xFFFF_FFFF_0000_0000) | UInt64(id + 1)
