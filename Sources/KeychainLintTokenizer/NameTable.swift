@@ -81,10 +81,10 @@ struct NameInterner {
         var h = UInt64(truncatingIfNeeded: length) &* m
         let raw = UnsafeRawPointer(base)
         var k = 0
-        while k + 8 <= length {
+        while k &+ 8 <= length {
             h = (h ^ raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* m
             h ^= h >> 31
-            k += 8
+            k &+= 8
         }
         if k < length {
             h = (h ^ tail(base, from: k, length, readable: readable)) &* m
@@ -95,9 +95,9 @@ struct NameInterner {
     /// Bytes `k..<length` (one to eight) as a little-endian word, zero above.
     @inline(__always)
     static func tail(_ base: UnsafePointer<UInt8>, from k: Int, _ length: Int, readable: Int) -> UInt64 {
-        if k + 8 <= readable {
+        if k &+ 8 <= readable {
             let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: k, as: UInt64.self))
-            return word & (UInt64.max &>> UInt64(64 - 8 * (length - k))) // 1...8 bytes: a shift of 0...56
+            return word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* (length &- k))) // 1...8 bytes: a shift of 0...56
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
@@ -114,7 +114,7 @@ struct NameInterner {
     /// Identifiers are short: two word compares cover nearly all, without a memcmp call.
     @inline(__always)
     static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int, readable: Int) -> Bool {
-        guard length <= 16 && length + 8 <= readable else { return memcmp(a, b, length) == 0 }
+        guard length <= 16 && length &+ 8 <= readable else { return memcmp(a, b, length) == 0 }
         if length > 8 {
             let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
             if ra.loadUnaligned(as: UInt64.self) != rb.loadUnaligned(as: UInt64.self) { return false }
@@ -134,14 +134,14 @@ struct NameInterner {
             let entry = slots[slot]
             if entry == 0 { return (slot, nil) }
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let id = Int(entry & 0xFFFF_FFFF) - 1
+                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
                 let s = Int(starts[id])
-                if Int(ends[id]) - s == length
-                    && Self.equal(file + s, base, length, readable: min(readable, fileCount - s)) {
-                    return (slot, Int32(id))
+                if Int(ends[id]) &- s == length
+                    && Self.equal(file + s, base, length, readable: min(readable, fileCount &- s)) {
+                    return (slot, Int32(truncatingIfNeeded: id))
                 }
             }
-            slot = (slot + 1) & mask
+            slot = (slot &+ 1) & mask
         }
     }
 
@@ -150,17 +150,17 @@ struct NameInterner {
     @inline(__always)
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
         let base = bytes.baseAddress!
-        let readable = bytes.count - start
-        let h = Self.hash(base + start, end - start, readable: readable)
-        let found = find(base + start, end - start, hash: h, readable: readable, in: base, fileCount: bytes.count)
+        let readable = bytes.count &- start
+        let h = Self.hash(base + start, end &- start, readable: readable)
+        let found = find(base + start, end &- start, hash: h, readable: readable, in: base, fileCount: bytes.count)
         if let id = found.id { return id }
         precondition(count < capacity, "more names than tokens")
-        let id = Int32(count)
-        slots[found.slot] = (h & 0xFFFF_FFFF_0000_0000) | UInt64(id + 1)
-        starts[count] = Int32(start)
-        ends[count] = Int32(end)
-        count += 1
-        if count * 2 > mask + 1 { grow(base) }
+        let id = Int32(truncatingIfNeeded: count)
+        slots[found.slot] = (h & 0xFFFF_FFFF_0000_0000) | UInt64(truncatingIfNeeded: count &+ 1)
+        starts[count] = Int32(truncatingIfNeeded: start)
+        ends[count] = Int32(truncatingIfNeeded: end)
+        count &+= 1
+        if count &* 2 > mask &+ 1 { grow(base) }
         return id
     }
 

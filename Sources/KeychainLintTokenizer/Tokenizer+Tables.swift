@@ -85,9 +85,9 @@ enum Keywords {
         if start + 16 <= p.count {
             let raw = UnsafeRawPointer(p.baseAddress! + start)
             let first = raw.loadUnaligned(as: UInt64.self)
-            if len <= 8 { return classifyShort(len == 8 ? first : first & ((1 << UInt64(8 * len)) - 1)) }
+            if len <= 8 { return classifyShort(first & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* len))) }
             let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            return classifyLong(first, second & ((1 << UInt64(8 * (len - 8))) - 1))
+            return classifyLong(first, second & (UInt64.max &>> UInt64(truncatingIfNeeded: 128 &- 8 &* len)))
         }
         var lo: UInt64 = 0
         var k = 0
@@ -105,59 +105,65 @@ enum Keywords {
         return classifyLong(lo, hi)
     }
 
+    /// `(lo &* magic) >> 57` is different for each of the 48 reserved words of two to eight bytes
+    /// (the multiplier was found by search), so one multiply picks the only word `lo` can be and
+    /// one compare decides: a jump table instead of a binary search over 48 constants.
     @inline(__always)
     static func classifyShort(_ lo: UInt64) -> KeywordClass {
-        switch lo {
-        case 0x0000000000006669: return .plain // if
-        case 0x0000000000006E69: return .plain // in
-        case 0x0000000000006F64: return .plain // do
-        case 0x0000000000007361: return .plain // as
-        case 0x0000000000007369: return .plain // is
-        case 0x00000000006C696E: return .expressionEnd // nil
-        case 0x0000000000726176: return .plain // var
-        case 0x0000000000726F66: return .plain // for
-        case 0x000000000074656C: return .plain // let
-        case 0x0000000000796E41: return .plain // Any
-        case 0x0000000000797274: return .plain // try
-        case 0x00000000636E7566: return .plain // func
-        case 0x0000000065736163: return .plain // case
-        case 0x0000000065736C65: return .plain // else
-        case 0x0000000065757274: return .expressionEnd // true
-        case 0x00000000666C6553: return .expressionEnd // Self
-        case 0x00000000666C6573: return .expressionEnd // self
-        case 0x000000006D756E65: return .plain // enum
-        case 0x000000006E65706F: return .plain // open
-        case 0x0000000074696E69: return .plain // init
-        case 0x0000006472617567: return .plain // guard
-        case 0x000000656C696877: return .plain // while
-        case 0x0000006572656877: return .plain // where
-        case 0x00000065736C6166: return .expressionEnd // false
-        case 0x0000006863746163: return .plain // catch
-        case 0x0000006B61657262: return .plain // break
-        case 0x0000007265666564: return .plain // defer
-        case 0x0000007265707573: return .expressionEnd // super
-        case 0x0000007373616C63: return .plain // class
-        case 0x0000007469617761: return .plain // await
-        case 0x00000074756F6E69: return .plain // inout
-        case 0x000000776F726874: return .plain // throw
-        case 0x000063696C627570: return .plain // public
-        case 0x0000636974617473: return .plain // static
-        case 0x0000686374697773: return .plain // switch
-        case 0x00006E7275746572: return .plain // return
-        case 0x000073776F726874: return .plain // throws
-        case 0x0000746165706572: return .plain // repeat
-        case 0x0000746375727473: return .plain // struct
-        case 0x000074696E696564: return .plain // deinit
-        case 0x000074726F706D69: return .plain // import
-        case 0x0065746176697270: return .plain // private
-        case 0x00746C7561666564: return .plain // default
-        case 0x65756E69746E6F63: return .plain // continue
-        case 0x6C616E7265746E69: return .plain // internal
-        case 0x6C6F636F746F7270: return .plain // protocol
-        case 0x726F74617265706F: return .plain // operator
-        case 0x73776F7268746572: return .plain // rethrows
+        let key: UInt64
+        let word: KeywordClass
+        switch (lo &* 0x523A_7184_3D75_7919) >> 57 {
+        case 1: key = 0x0000000000006669; word = .plain // if
+        case 3: key = 0x0000746165706572; word = .plain // repeat
+        case 4: key = 0x00746C7561666564; word = .plain // default
+        case 6: key = 0x726F74617265706F; word = .plain // operator
+        case 9: key = 0x0000686374697773; word = .plain // switch
+        case 10: key = 0x0000006B61657262; word = .plain // break
+        case 14: key = 0x0000000065736163; word = .plain // case
+        case 23: key = 0x000000000074656C; word = .plain // let
+        case 24: key = 0x00000000006C696E; word = .expressionEnd // nil
+        case 26: key = 0x000074726F706D69; word = .plain // import
+        case 29: key = 0x000073776F726874; word = .plain // throws
+        case 33: key = 0x0000000065736C65; word = .plain // else
+        case 34: key = 0x6C6F636F746F7270; word = .plain // protocol
+        case 38: key = 0x00000000666C6553; word = .expressionEnd // Self
+        case 40: key = 0x0000000074696E69; word = .plain // init
+        case 43: key = 0x0000000065757274; word = .expressionEnd // true
+        case 44: key = 0x00000074756F6E69; word = .plain // inout
+        case 49: key = 0x00000000636E7566; word = .plain // func
+        case 50: key = 0x00006E7275746572; word = .plain // return
+        case 51: key = 0x0000746375727473; word = .plain // struct
+        case 52: key = 0x0000000000007361; word = .plain // as
+        case 54: key = 0x0000007469617761; word = .plain // await
+        case 57: key = 0x00000065736C6166; word = .expressionEnd // false
+        case 58: key = 0x000000776F726874; word = .plain // throw
+        case 59: key = 0x0000000000006F64; word = .plain // do
+        case 61: key = 0x0000007373616C63; word = .plain // class
+        case 62: key = 0x0000006863746163; word = .plain // catch
+        case 71: key = 0x000000656C696877; word = .plain // while
+        case 72: key = 0x000063696C627570; word = .plain // public
+        case 73: key = 0x00000000666C6573; word = .expressionEnd // self
+        case 76: key = 0x0000000000726176; word = .plain // var
+        case 82: key = 0x0000000000796E41; word = .plain // Any
+        case 83: key = 0x0000000000726F66; word = .plain // for
+        case 84: key = 0x73776F7268746572; word = .plain // rethrows
+        case 89: key = 0x0000006472617567; word = .plain // guard
+        case 92: key = 0x6C616E7265746E69; word = .plain // internal
+        case 93: key = 0x65756E69746E6F63; word = .plain // continue
+        case 94: key = 0x000000006D756E65; word = .plain // enum
+        case 103: key = 0x0065746176697270; word = .plain // private
+        case 106: key = 0x000000006E65706F; word = .plain // open
+        case 107: key = 0x0000000000006E69; word = .plain // in
+        case 109: key = 0x0000007265707573; word = .expressionEnd // super
+        case 113: key = 0x0000006572656877; word = .plain // where
+        case 120: key = 0x0000000000797274; word = .plain // try
+        case 121: key = 0x0000007265666564; word = .plain // defer
+        case 125: key = 0x0000000000007369; word = .plain // is
+        case 126: key = 0x0000636974617473; word = .plain // static
+        case 127: key = 0x000074696E696564; word = .plain // deinit
         default: return .none
         }
+        return lo == key ? word : .none
     }
 
     static func classifyLong(_ lo: UInt64, _ hi: UInt64) -> KeywordClass {

@@ -109,6 +109,12 @@ final class TokenizerTests: XCTestCase {
             XCTAssertEqual(sig(w), [kw(w)], w)
             XCTAssertEqual(sig(w + "x"), [id(w + "x")], w)
             XCTAssertEqual(sig("x" + w), [id("x" + w)], w)
+            // Far from the end of the buffer the lexer reads whole words; near it, bytes.
+            let padding = " " + String(repeating: "y", count: 20)
+            XCTAssertEqual(sig(w + padding), [kw(w), id(String(padding.dropFirst()))], w)
+            XCTAssertEqual(sig(w + "z" + padding), [id(w + "z"), id(String(padding.dropFirst()))], w)
+            let changed = String(w.dropLast()) + "Q"
+            XCTAssertEqual(sig(changed + padding), [id(changed), id(String(padding.dropFirst()))], w)
         }
     }
 
