@@ -174,6 +174,12 @@ final class ProjectPlatformTests: XCTestCase {
         XCTAssertEqual(resolver.platforms(forFileAt: "./x/../A.swift"), .tvOS)
         XCTAssertEqual(ProjectPlatformResolver.standardise("a/./b/../c.swift", relativeTo: "/r/"), "/r/a/c.swift")
         XCTAssertEqual(ProjectPlatformResolver.standardise("/../../x", relativeTo: "/"), "/x")
+        XCTAssertEqual(ProjectPlatformResolver.standardise("./Módulo//é/../f.swift", relativeTo: "/tmp/a b/"), "/tmp/a b/Módulo/f.swift")
+        XCTAssertEqual(ProjectPlatformResolver.standardise("x/..", relativeTo: "/r"), "/r")
+        XCTAssertEqual(ProjectPlatformResolver.standardise("../..", relativeTo: "/r"), "/")
+        XCTAssertEqual(ProjectPlatformResolver.standardise(".", relativeTo: "/"), "/")
+        XCTAssertEqual(ProjectPlatformResolver.standardise("a/b/c/../../d", relativeTo: "/"), "/a/d")
+        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/tmp/é/f.swift"), "/tmp/é")
         XCTAssertEqual(ProjectPlatformResolver.parent(of: "/x"), "/")
         XCTAssertEqual(ProjectPlatformResolver.parent(of: "/"), "/")
     }
