@@ -180,6 +180,14 @@ extension Lexer {
             // `///` is a doc comment, `////` is not.
             let doc = has(i + 2, ASCII.slash) && !has(i + 3, ASCII.slash)
             var j = i + 2
+            // Comments run for dozens of bytes: skip words with no byte below 0x0E (so no line break).
+            let raw = UnsafeRawPointer(p.baseAddress!)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while j &+ 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                if (w &- ones &* 0x0E) & ~w & (ones &* 0x80) != 0 { break }
+                j &+= 8
+            }
             while j < n && p[j] != ASCII.lf && p[j] != ASCII.cr { j += 1 }
             emit(doc ? .docLineComment : .lineComment, j)
             return

@@ -332,6 +332,16 @@ struct Lexer<Sink: TokenSink> {
     }
 
     mutating func lexNumber() {
+        // Most literals are plain decimal integers (`0`, `8072`): digits followed by a byte that
+        // cannot continue a number (not `.`, `_`, a letter or a digit) need none of the cases below.
+        var d = i &+ 1
+        while d < n && cls[Int(p[d])] & ByteClass.digit != 0 { d &+= 1 }
+        if d >= n || (p[d] != ASCII.dot && cls[Int(p[d])] & ByteClass.identBody == 0 && p[d] < 0x80) {
+            if p[i] != ASCII.zero || d == i &+ 1 {
+                emit(.integerLiteral, d)
+                return
+            }
+        }
         // `x.0.1`: right after a `.`, a number is a tuple index, never a float.
         let tupleIndex = lastKind == .period
         var j: Int
