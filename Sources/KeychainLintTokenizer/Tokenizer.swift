@@ -259,8 +259,16 @@ struct Lexer<Sink: TokenSink> {
         var j = start
         guard j < n && cls[Int(p[j])] & ByteClass.space != 0 else { return j }
         let raw = UnsafeRawPointer(p.baseAddress!)
-        while j &+ 8 <= n && raw.loadUnaligned(fromByteOffset: j, as: UInt64.self) == 0x2020_2020_2020_2020 { j &+= 8 }
-        while j < n && cls[Int(p[j])] & ByteClass.space != 0 { j &+= 1 }
+        while j &+ 8 <= n {
+            // Little-endian: the spaces before the first other byte are its trailing zero bytes.
+            let others = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            if others != 0 {
+                j &+= others.trailingZeroBitCount &>> 3
+                break
+            }
+            j &+= 8
+        }
+        while j < n && cls[Int(p[j])] & ByteClass.space != 0 { j &+= 1 } // tabs, and the file's last bytes
         return j
     }
 
@@ -279,6 +287,7 @@ struct Lexer<Sink: TokenSink> {
         }
     }
 
+    @inline(__always)
     mutating func lexIdentifier(bodyFrom start: Int) {
         let end = scanIdentifierBody(start)
         switch Keywords.classify(p, i, end) {
