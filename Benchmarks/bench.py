@@ -10,7 +10,8 @@ Corpora are made with the shared deterministic generator (../shared/bench/gen_co
 (every file holds keychain code). The planted mistakes in each corpus's manifest.json must all be
 found, and nothing else, so a speed-up can never come from skipping work.
 
-Prints median wall time, MB/s, peak RSS of keychain-lint, and the ratio to grep.
+Prints median wall time, MB/s, peak RSS of keychain-lint, the ratio to grep, and the MB/s of one
+job alone (KEYCHAIN_LINT_JOBS=1), which is the per-core figure.
 """
 import argparse
 import json
@@ -39,10 +40,10 @@ def generate(generator, out, files, mb, ratio):
                     "--seed", "1", "--keychain-ratio", str(ratio)], check=True, stdout=subprocess.DEVNULL)
 
 
-def timed(cmd, cwd):
+def timed(cmd, cwd, env=None):
     """Wall time and this child's own peak RSS (kB) of one run."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, _, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = 0
@@ -59,21 +60,25 @@ def check_manifest(binary, corpus):
 
 def bench(binary, corpus, runs, label):
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".swift"))
-    tool, grep, rss = [], [], 0
-    for _ in range(runs):  # alternate so both see the same cache and machine state
+    tool, grep, one_job, rss = [], [], [], 0
+    single = dict(os.environ, KEYCHAIN_LINT_JOBS="1")
+    for _ in range(runs):  # alternate so all see the same cache and machine state
         w, peak = timed([binary, "."], corpus)
         tool.append(w)
         rss = max(rss, peak)
         w, _ = timed(["grep", "-rc", "kSec", "."], corpus)
         grep.append(w)
+        w, _ = timed([binary, "."], corpus, env=single)
+        one_job.append(w)
     parallel_out = subprocess.run([binary, "."], cwd=corpus, capture_output=True).stdout
     sequential = subprocess.run([binary, "."], cwd=corpus, capture_output=True,
                                 env=dict(os.environ, KEYCHAIN_LINT_JOBS="1")).stdout
     planted, missing, unexpected = check_manifest(binary, corpus)
-    t, g = statistics.median(tool), statistics.median(grep)
+    t, g, one = statistics.median(tool), statistics.median(grep), statistics.median(one_job)
     mb = size / 1e6
     print(f"{label}: {mb:.1f} MB, {runs} runs")
     print(f"  keychain-lint  median {t:.3f} s  {mb / t:7.1f} MB/s  peak RSS {rss / 1024:.1f} MB")
+    print(f"  one job        median {one:.3f} s  {mb / one:7.1f} MB/s per core (KEYCHAIN_LINT_JOBS=1)")
     print(f"  grep -rc kSec  median {g:.3f} s  {mb / g:7.1f} MB/s")
     print(f"  ratio to grep  {t / g:.2f}x")
     print(f"  planted findings: {planted}, missing {len(missing)}, unexpected {len(unexpected)}")
