@@ -36,6 +36,9 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
 
     private let lock = NSLock()
     private var cache: [String: Decision] = [:]
+    /// By a file's folder as the caller spelled it: the files of one folder are asked about one
+    /// after another, and standardising every path costs more than the answer.
+    private var byFolderAsGiven: [Substring: PlatformSet] = [:]
     private var reads = 0
     private let currentDirectory: String?
 
@@ -57,9 +60,18 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     /// The platforms for the file at `path` (relative to the current directory or absolute).
     /// `.all` when no project file says.
     package func platforms(forFileAt path: String) -> PlatformSet {
+        let folder = path.utf8.lastIndex(of: 0x2F).map { path[..<$0] } ?? ""
+        lock.lock()
+        let known = byFolderAsGiven[folder]
+        lock.unlock()
+        if let known { return known }
         let cwd = currentDirectory ?? FileManager.default.currentDirectoryPath
         let file = Self.standardise(path, relativeTo: cwd)
-        return platforms(forDirectory: Self.parent(of: file))
+        let found = platforms(forDirectory: Self.parent(of: file))
+        lock.lock()
+        byFolderAsGiven[folder] = found
+        lock.unlock()
+        return found
     }
 
     private func platforms(forDirectory directory: String) -> PlatformSet {
