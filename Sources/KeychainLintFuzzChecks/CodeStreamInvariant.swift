@@ -3,7 +3,7 @@ import KeychainLintTokenizer
 /// The linter reads `CodeTokens`, made in the lexer's pass by a sink that keeps only code; the
 /// tests and tools read the lossless stream. This replays the lossless stream the simple way
 /// (drop trivia, lift `#if` lines out up to their line break, note line breaks) and checks that
-/// the fast path agrees on every token, flag, directive, name id and line start.
+/// the fast path agrees on every token, flag, directive, name id, bracket partner and line start.
 extension PipelineInvariants {
     package static func codeStream(_ bytes: [UInt8], _ lossless: [Token]) -> [String] {
         let code = CodeTokens(bytes)
@@ -43,7 +43,30 @@ extension PipelineInvariants {
         if code.directives != directives { problems.append("directive lines differ: \(code.directives) vs \(directives)") }
         if code.lineStarts != LineMap(bytes).lineStarts { problems.append("line starts differ from LineMap's") }
         problems += nameIDs(code, bytes)
+        if code.partner != partners(of: code.tokens) { problems.append("bracket partners differ from a separate matching pass") }
         return problems
+    }
+
+    /// Brackets paired the simple way, in a pass of its own: an explicit stack, a closer that does
+    /// not match the innermost opener looking up to eight levels down.
+    private static func partners(of tokens: [Token]) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        let pairs: [TokenKind: TokenKind] = [.rightParen: .leftParen, .rightBracket: .leftBracket, .rightBrace: .leftBrace,
+                                             .stringEnd: .stringStart, .interpolationEnd: .interpolationStart]
+        for (i, token) in tokens.enumerated() {
+            if pairs.values.contains(token.kind) {
+                stack.append(i)
+            } else if let opener = pairs[token.kind] {
+                let floor = max(0, stack.count - 8)
+                if let depth = (floor..<stack.count).reversed().first(where: { tokens[stack[$0]].kind == opener }) {
+                    partner[stack[depth]] = Int32(i)
+                    partner[i] = Int32(stack[depth])
+                    stack.removeSubrange(depth...)
+                }
+            }
+        }
+        return partner
     }
 
     /// Identifiers get ids, nothing else does, and two identifiers share an id exactly when they are spelled the same.

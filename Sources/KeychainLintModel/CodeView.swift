@@ -1,7 +1,8 @@
 import KeychainLintTokenizer
 
-/// The program's tokens without trivia or `#if` lines, with the facts every later step needs
-/// precomputed in one linear pass each: bracket partners, line starts and `#if` regions.
+/// The program's tokens without trivia or `#if` lines, with the facts every later step needs:
+/// bracket partners, name ids and line starts made in the lexer's own pass (`CodeTokens`), and
+/// `#if` regions in one linear pass after it.
 ///
 /// Working on this view instead of raw tokens keeps the extractor simple (no trivia skipping)
 /// and keeps hostile input linear: partners come from an explicit stack, never recursion.
@@ -10,7 +11,7 @@ public final class CodeView: @unchecked Sendable {
     /// Non-trivia tokens in order, `#if`/`#elseif`/`#else`/`#endif` lines removed.
     public let tokens: [Token]
     /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
-    /// interpolation start/end), or -1 when unmatched or not a bracket.
+    /// interpolation start/end), or -1 when unmatched or not a bracket (`CodeTokens.partner`).
     public let partner: [Int32]
     /// Whether a line break separates this token from the previous code token.
     package let startsLine: [Bool]
@@ -47,7 +48,7 @@ public final class CodeView: @unchecked Sendable {
         names = lexed.names
         spellings = .allocate(capacity: lexed.names.count)
         spellings.initialize(repeating: nil)
-        partner = Self.matchBrackets(lexed.tokens)
+        partner = lexed.partner
         // The lexer's share counts by byte: it visits each once.
         workCounter.initialize(to: source.bytes.count + tokens.count)
     }
@@ -114,52 +115,6 @@ public final class CodeView: @unchecked Sendable {
     @inlinable @inline(__always) public func after(_ i: Int) -> Int {
         let p = partner[i]
         return p < 0 ? tokens.count : Int(p) + 1
-    }
-
-    /// Pairs brackets with an explicit stack. A closer that does not match the top looks a few
-    /// levels down (recovering from an unterminated string or a stray opener) and is otherwise ignored.
-    private static func matchBrackets(_ tokens: [Token]) -> [Int32] {
-        var partner = [Int32](repeating: -1, count: tokens.count)
-        // Raw buffers: this runs once per code token, and array appends there cost a check each.
-        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, tokens.count))
-        defer { stack.deallocate() }
-        var top = 0
-        tokens.withUnsafeBufferPointer { tokens in
-            partner.withUnsafeMutableBufferPointer { partner in
-                for i in 0..<tokens.count {
-                    let kind = tokens[i].kind
-                    switch kind {
-                    case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
-                        stack[top] = Int32(i)
-                        top += 1
-                    case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                        let opener = openerKind(kind)
-                        var depth = top - 1
-                        let floor = max(0, top - 8)
-                        while depth >= floor && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
-                        if depth >= floor {
-                            let o = stack[depth]
-                            partner[Int(o)] = Int32(i)
-                            partner[i] = o
-                            top = depth
-                        }
-                    default:
-                        continue
-                    }
-                }
-            }
-        }
-        return partner
-    }
-
-    private static func openerKind(_ closer: TokenKind) -> TokenKind {
-        switch closer {
-        case .rightParen: return .leftParen
-        case .rightBracket: return .leftBracket
-        case .rightBrace: return .leftBrace
-        case .stringEnd: return .stringStart
-        default: return .interpolationStart
-        }
     }
 
     /// Folds the `#if` lines the lexer lifted out into one region per code token.

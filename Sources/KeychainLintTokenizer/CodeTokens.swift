@@ -26,6 +26,10 @@ package struct CodeTokens {
     package let startsLine: [Bool]
     /// Per token: the interned id of an identifier's spelling in `names`, -1 for other kinds.
     package let nameIDs: [Int32]
+    /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
+    /// interpolation start/end), or -1 when unmatched or not a bracket. From an explicit stack,
+    /// never recursion, so hostile nesting stays linear.
+    package let partner: [Int32]
     package let names: NameTable
     package let directives: [DirectiveLine]
     /// Byte offset at which each line starts, the same as `LineMap(bytes).lineStarts`.
@@ -36,20 +40,26 @@ package struct CodeTokens {
         var sink: CodeSink?
         var lines: [Bool] = []
         var ids: [Int32] = []
+        var partners: [Int32] = []
+        let openers = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer { openers.deallocate() }
         let code = [Token](unsafeUninitializedCapacity: capacity) { tokenBuffer, tokenCount in
             lines = [Bool](unsafeUninitializedCapacity: capacity) { lineBuffer, lineCount in
                 ids = [Int32](unsafeUninitializedCapacity: capacity) { idBuffer, idCount in
-                    let done = ByteClass.table.withUnsafeBufferPointer { classes in
-                        var lexer = Lexer(bytes: bytes, classes: classes, sink: CodeSink(
-                            bytes: bytes, tokens: tokenBuffer.baseAddress!, startsLine: lineBuffer.baseAddress!,
-                            nameIDs: idBuffer.baseAddress!,
-                            // Identifiers need a separator between them: at most about n/2 names.
-                            names: NameInterner(maxNames: bytes.count / 2 + 1, expectedNames: bytes.count / 64)))
-                        lexer.run()
-                        return lexer.sink
+                    partners = [Int32](unsafeUninitializedCapacity: capacity) { partnerBuffer, partnerCount in
+                        let done = ByteClass.table.withUnsafeBufferPointer { classes in
+                            var lexer = Lexer(bytes: bytes, classes: classes, sink: CodeSink(
+                                bytes: bytes, tokens: tokenBuffer.baseAddress!, startsLine: lineBuffer.baseAddress!,
+                                nameIDs: idBuffer.baseAddress!, partner: partnerBuffer.baseAddress!, openers: openers,
+                                // Identifiers need a separator between them: at most about n/2 names.
+                                names: NameInterner(maxNames: bytes.count / 2 + 1, expectedNames: bytes.count / 64)))
+                            lexer.run()
+                            return lexer.sink
+                        }
+                        partnerCount = done.count
+                        sink = done
                     }
-                    idCount = done.count
-                    sink = done
+                    idCount = sink!.count
                 }
                 lineCount = sink!.count
             }
@@ -58,6 +68,7 @@ package struct CodeTokens {
         tokens = code
         startsLine = lines
         nameIDs = ids
+        partner = partners
         names = NameTable(sink!.names)
         directives = sink!.directives
         lineStarts = sink!.lineStarts
@@ -74,6 +85,10 @@ struct CodeSink: TokenSink {
     let tokens: UnsafeMutablePointer<Token>
     let startsLine: UnsafeMutablePointer<Bool>
     let nameIDs: UnsafeMutablePointer<Int32>
+    let partner: UnsafeMutablePointer<Int32>
+    /// Open brackets, innermost last (`openerCount` of them).
+    let openers: UnsafeMutablePointer<Int32>
+    var openerCount = 0
     var names: NameInterner
     var count = 0
     var lineBreak = true
@@ -86,8 +101,10 @@ struct CodeSink: TokenSink {
     var pending = DirectiveLine(word: "", condition: "", codeIndex: 0)
 
     init(bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeMutablePointer<Token>, startsLine: UnsafeMutablePointer<Bool>,
-         nameIDs: UnsafeMutablePointer<Int32>, names: NameInterner) {
+         nameIDs: UnsafeMutablePointer<Int32>, partner: UnsafeMutablePointer<Int32>, openers: UnsafeMutablePointer<Int32>,
+         names: NameInterner) {
         (self.bytes, self.tokens, self.startsLine, self.nameIDs, self.names) = (bytes, tokens, startsLine, nameIDs, names)
+        (self.partner, self.openers) = (partner, openers)
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         lineStarts = [bom ? 3 : 0]
         lineStarts.reserveCapacity(bytes.count / 24 + 1)
@@ -126,8 +143,41 @@ struct CodeSink: TokenSink {
         (tokens + count).initialize(to: Token(kind: kind, start: start, end: end))
         (nameIDs + count).initialize(to: kind == .identifier ? names.intern(bytes, start, end) : -1)
         (startsLine + count).initialize(to: lineBreak)
+        (partner + count).initialize(to: -1)
+        switch kind {
+        case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+            openers[openerCount] = Int32(truncatingIfNeeded: count)
+            openerCount &+= 1
+        case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+            close(kind)
+        default:
+            break
+        }
         count += 1
         lineBreak = false
+    }
+
+    /// Pairs the closer at `count` with its opener. A closer that does not match the innermost
+    /// opener looks a few levels down (recovering from an unterminated string or a stray opener)
+    /// and is otherwise left unmatched.
+    @inline(__always)
+    private mutating func close(_ closer: TokenKind) {
+        let opener: TokenKind
+        switch closer {
+        case .rightParen: opener = .leftParen
+        case .rightBracket: opener = .leftBracket
+        case .rightBrace: opener = .leftBrace
+        case .stringEnd: opener = .stringStart
+        default: opener = .interpolationStart
+        }
+        var depth = openerCount &- 1
+        let floor = max(0, openerCount &- 8)
+        while depth >= floor && tokens[Int(openers[depth])].kind != opener { depth &-= 1 }
+        guard depth >= floor else { return }
+        let o = openers[depth]
+        partner[Int(o)] = Int32(truncatingIfNeeded: count)
+        partner[count] = o
+        openerCount = depth
     }
 
     mutating func closeDirective() {

@@ -172,10 +172,10 @@ struct Lexer<Sink: TokenSink> {
             emit(.whitespace, scanWhitespace(i + 1))
         case ASCII.lf:
             emit(.newline, i + 1)
-            endSingleLineInterpolations()
+            if frames.count >= 2 { endSingleLineInterpolations() }
         case ASCII.cr:
             emit(.newline, has(i + 1, ASCII.lf) ? i + 2 : i + 1)
-            endSingleLineInterpolations()
+            if frames.count >= 2 { endSingleLineInterpolations() }
         case ASCII.quote:
             lexStringStart(quote: i, hashes: 0)
         case ASCII.hash:
