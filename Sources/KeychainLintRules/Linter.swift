@@ -56,7 +56,8 @@ package struct Linter: Sendable {
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
         return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
                             consulted: file.consultedProjectNames,
-                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated)
+                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
+                            lineStarts: source.lineMap.lineStarts)
     }
 
     /// Findings inside one entitlements plist.
