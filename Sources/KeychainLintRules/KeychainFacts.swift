@@ -21,8 +21,11 @@ enum KeychainFacts {
         dictionary.has("kSecValueRef") || dictionary.has("kSecValuePersistentRef") || dictionary.has("kSecMatchItemList")
     }
 
-    /// Whether the entry's key is one of the keys that name the item's accessibility.
-    static let accessibilityKeys: Set<String> = ["kSecAttrAccessible", "kSecAttrAccessControl"]
+    /// Whether the entry's key is one of the keys that name the item's accessibility. Compared, not
+    /// looked up in a set: it is asked of every entry, and hashing the key cost more than the check.
+    static func isAccessibilityKey(_ key: String) -> Bool {
+        key == "kSecAttrAccessible" || key == "kSecAttrAccessControl"
+    }
 }
 
 /// Web addresses as AutoFill sees them: a URL, or a host name that is not a reverse-DNS identifier.

@@ -159,8 +159,8 @@ struct AccessGroupTeamID: Rule {
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessGroup" {
-                guard let value = entry.value.stringValue, !value.knownPartsContain("$(") else { continue }
+            use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
+                guard let value = entry.value.stringValue, !value.knownPartsContain("$(") else { return }
                 if !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) {
                     findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
                 }

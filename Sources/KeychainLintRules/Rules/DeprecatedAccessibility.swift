@@ -84,8 +84,8 @@ struct DeprecatedAccessibility: Rule {
             findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
         }
         for use in file.uses {
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessible" {
-                guard let raw = entry.value.stringValue?.known, raw == "dk" || raw == "dku" else { continue }
+            use.dictionary.forEachItemEntry("kSecAttrAccessible") { entry in
+                guard let raw = entry.value.stringValue?.known, raw == "dk" || raw == "dku" else { return }
                 findings.report(at: entry.valueOffset, "\"\(raw)\" is the raw value of a deprecated Always accessibility; the item stays readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
             }
         }
