@@ -25,6 +25,12 @@ extension KeychainDictionary {
         }
     }
 
+    /// `entries.contains(where:)`, reading each entry in place instead of copying it out.
+    func hasEntry(where predicate: (KeychainEntry) -> Bool) -> Bool {
+        for i in entries.indices where predicate(entries[i]) { return true }
+        return false
+    }
+
     /// Whether `itemClass == name`: at least one `kSecClass` entry holds a symbol, and every one
     /// that does holds `name`. Answered without the two arrays `itemClass` builds.
     func hasItemClass(_ name: String) -> Bool {

@@ -32,6 +32,10 @@ final class ItemEntriesTests: XCTestCase {
         XCTAssertEqual(visited(d, "kSecAttrIsPermanent"), d.allEntries.filter { $0.key == "kSecAttrIsPermanent" })
         XCTAssertEqual(visited(d, "kSecAttrIsPermanent").map(\.keyOffset), [20, 60])
         XCTAssertEqual(visited(dictionary([])), [])
+        for key in ["kSecClass", "kSecAttrIsPermanent", "kSecPublicKeyAttrs", "kSecAttrServer"] {
+            XCTAssertEqual(d.hasEntry { $0.key == key }, d.entries.contains { $0.key == key }, key)
+        }
+        XCTAssertFalse(dictionary([]).hasEntry { _ in true })
     }
 
     func testHasItemClassAgreesWithItemClass() {
