@@ -112,7 +112,10 @@ enum WebAddress {
             // Fewer than two labels, or an empty last one.
             guard firstEnd >= 0, lastStart < bytes.count else { return false }
             func label(_ range: Range<Int>) -> String {
-                String(decoding: bytes[range].lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+                String(unsafeUninitializedCapacity: range.count) { out in
+                    for (k, b) in bytes[range].enumerated() { out[k] = b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+                    return range.count
+                }
             }
             return topLevelDomains.contains(label(lastStart..<bytes.count)) && !topLevelDomains.contains(label(0..<firstEnd))
         }
