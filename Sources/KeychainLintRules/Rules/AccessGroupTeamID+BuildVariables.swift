@@ -81,13 +81,16 @@ extension AccessGroupTeamID {
     static func segmentsHoldingBuildVariables(_ file: KeychainFile) -> [Int] {
         let tokens = file.code.tokens
         var found: [Int] = []
+        let variables = variableBytes
         file.source.bytes.withUnsafeBufferPointer { hay in
             guard let base = hay.baseAddress else { return }
             var from = 0
             while from < hay.count, let hit = memchr(base + from, Int32(UInt8(ascii: "$")), hay.count - from) {
                 let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 from = at + 1
-                guard variableBytes.contains(where: { v in hay.count - at >= v.count && v.indices.allSatisfy { hay[at + $0] == v[$0] } }) else { continue }
+                // Most `$`s are closure arguments (`$0`): one byte tells.
+                guard at + 1 < hay.count, hay[at + 1] == UInt8(ascii: "("),
+                      variables.contains(where: { v in hay.count - at >= v.count && v.indices.allSatisfy { hay[at + $0] == v[$0] } }) else { continue }
                 // The last code token that starts at or before `at`.
                 var lo = 0
                 var hi = tokens.count
