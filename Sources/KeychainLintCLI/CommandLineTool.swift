@@ -116,6 +116,10 @@ package enum CommandLineTool {
                                entitlements: contexts, parallel: parallel)
 
         var findings: [Finding] = []
+        findings.reserveCapacity(outcomes.reduce(0) { total, outcome in
+            if case .linted(let f, _) = outcome { return total + f.count }
+            return total
+        })
         var lineTexts: [String: [Int: String]] = [:]
         var filesLinted = entitlements.linted.count
         for file in entitlements.linted {

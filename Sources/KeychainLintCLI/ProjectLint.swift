@@ -44,9 +44,15 @@ extension CommandLineTool {
                                   entitlements: entitlements?[index] ?? [], force: force, relocated: relocated)
         }
 
-        /// The analysis with the text of its findings' lines, taken while the bytes are at hand.
+        /// The analysis with the text of its findings' lines, taken while the bytes are at hand. The
+        /// lint's line starts serve for that and are then dropped, so passes do not keep them all.
         func analyzed(_ analysis: FileAnalysis, _ bytes: [UInt8]) -> FirstPass {
-            FirstPass(outcome: nil, analysis: analysis, lines: LineText.lines(Set(analysis.findings.map(\.line)), in: bytes))
+            var analysis = analysis
+            let starts = analysis.lineStarts
+            analysis.lineStarts = []
+            let numbers = Set(analysis.findings.map(\.line))
+            let lines = starts.isEmpty ? LineText.lines(numbers, in: bytes) : LineText.lines(numbers, in: bytes, lineStarts: starts)
+            return FirstPass(outcome: nil, analysis: analysis, lines: lines)
         }
 
         let first: [FirstPass] = parallelMap(targets.count, parallel: parallel) { i in

@@ -42,7 +42,13 @@ package enum LineText {
     /// tokenizer's do (`\n`, `\r\n`, a lone `\r`); a number past the end is left out.
     package static func lines(_ numbers: Set<Int>, in bytes: [UInt8]) -> [Int: String] {
         guard !numbers.isEmpty else { return [:] }
-        let starts = LineMap(bytes).lineStarts
+        return lines(numbers, in: bytes, lineStarts: LineMap(bytes).lineStarts)
+    }
+
+    /// `lines(_:in:)` for a file whose `LineMap` was already built (the lint's own): `starts` must be
+    /// that map's `lineStarts` for these bytes. Saves a scan of the whole file for a few lines.
+    package static func lines(_ numbers: Set<Int>, in bytes: [UInt8], lineStarts starts: [Int]) -> [Int: String] {
+        guard !numbers.isEmpty else { return [:] }
         var texts: [Int: String] = [:]
         for n in numbers where n >= 1 && n <= starts.count {
             var end = n < starts.count ? starts[n] : bytes.count

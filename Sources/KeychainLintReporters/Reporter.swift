@@ -33,8 +33,15 @@ package struct LintResult: Sendable {
         severities[rule.id] ?? rule.defaultSeverity ?? .warning
     }
 
-    package var errorCount: Int { findings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
-    package var warningCount: Int { findings.reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) } }
+    package var errorCount: Int { count(of: .error) }
+    package var warningCount: Int { count(of: .warning) }
+
+    /// By index, reading only each finding's severity: iterating copies every finding out.
+    private func count(of severity: Severity) -> Int {
+        var n = 0
+        for i in findings.indices where findings[i].severity == severity { n += 1 }
+        return n
+    }
 }
 
 /// One output format. A reporter is pure: it turns a result into the exact text for stdout

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import KeychainLintRules
 
 /// `path:line:column: error|warning: message [rule-id]`, one finding per line: the format
@@ -8,18 +15,36 @@ package struct XcodeReporter: Reporter {
 
     package init() {}
 
+    /// Written as UTF-8 bytes into one buffer: a run can report thousands of findings, and
+    /// interpolating a line per finding then appending it costs several string copies each.
     package func report(_ result: LintResult) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(result.findings.count * 192)
         for f in result.findings {
-            out += "\(Self.oneLine(f.path)):\(f.line):\(f.column): \(f.severity.rawValue): \(Self.oneLine(f.message)) [\(f.ruleID)]\n"
+            out.append(contentsOf: Self.oneLine(f.path).utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: String(f.line).utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: String(f.column).utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: f.severity.rawValue.utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: Self.oneLine(f.message).utf8)
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: "["))
+            out.append(contentsOf: f.ruleID.utf8)
+            out.append(UInt8(ascii: "]"))
+            out.append(UInt8(ascii: "\n"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The format is line-oriented: a line break inside a message (or a path: file names may hold
     /// one) would start a bogus diagnostic.
     static func oneLine(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return s }
+        guard hasLineBreak(s) else { return s }
         var out = ""
         var lastWasCR = false
         for scalar in s.unicodeScalars {
@@ -31,5 +56,14 @@ package struct XcodeReporter: Reporter {
             lastWasCR = false
         }
         return out
+    }
+
+    /// Whether `s` holds a `\n` or `\r`; at `memchr` speed on the string's contiguous bytes when it has them.
+    static func hasLineBreak(_ s: String) -> Bool {
+        let contiguous = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil
+        }
+        return contiguous ?? s.utf8.contains { $0 == 0x0A || $0 == 0x0D }
     }
 }

@@ -15,12 +15,16 @@ package struct FileAnalysis: Sendable {
     package var wasTokenized = false
     /// Findings on entries of other files' helpers, for the files that declare them.
     package var relocated: [RelocatedFinding] = []
+    /// Where each line of the file starts (the tokenizer's `LineMap`), so the text of the findings'
+    /// lines can be taken without scanning the file again; empty when the file was not tokenized.
+    package var lineStarts: [Int] = []
 
     package init() {}
 
     package init(findings: [Finding], declared: FileSymbols, consulted: Set<String>, mentioned: [String] = [],
-                 wasTokenized: Bool, relocated: [RelocatedFinding] = []) {
+                 wasTokenized: Bool, relocated: [RelocatedFinding] = [], lineStarts: [Int] = []) {
         self.mentioned = mentioned
+        self.lineStarts = lineStarts
         self.findings = findings
         self.declared = declared
         self.consulted = consulted

@@ -21,8 +21,11 @@ enum KeychainFacts {
         dictionary.has("kSecValueRef") || dictionary.has("kSecValuePersistentRef") || dictionary.has("kSecMatchItemList")
     }
 
-    /// Whether the entry's key is one of the keys that name the item's accessibility.
-    static let accessibilityKeys: Set<String> = ["kSecAttrAccessible", "kSecAttrAccessControl"]
+    /// Whether the entry's key is one of the keys that name the item's accessibility. Compared, not
+    /// looked up in a set: it is asked of every entry, and hashing the key cost more than the check.
+    static func isAccessibilityKey(_ key: String) -> Bool {
+        key == "kSecAttrAccessible" || key == "kSecAttrAccessControl"
+    }
 }
 
 /// Web addresses as AutoFill sees them: a URL, or a host name that is not a reverse-DNS identifier.
@@ -39,13 +42,14 @@ enum WebAddress {
     ]
 
     static func isWebAddress(_ value: StringValue) -> Bool {
-        if value.knownPartsContain("://") { return true }
+        if isURL(value) { return true }
         guard let text = value.known else { return false }
         return isHostName(text)
     }
 
     /// The host of a URL or host name: scheme, user, port and path dropped, lower-cased.
     static func host(_ text: String) -> String {
+        if let host = asciiHost(text) { return host }
         var rest = Substring(text.lowercased())
         if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
         if let at = rest.firstIndex(of: "@") { rest = rest[rest.index(after: at)...] }
@@ -53,18 +57,68 @@ enum WebAddress {
         return String(rest)
     }
 
+    /// `host` of an ASCII text, on its bytes (`ASCIIText`); nil for other text.
+    private static func asciiHost(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var rest = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }[...]
+            if let scheme = rest.withUnsafeBufferPointer({ buffer in
+                ("://" as StaticString).withUTF8Buffer { ASCIIText.find($0, in: buffer) }
+            }) {
+                rest = rest.dropFirst(scheme + 3)
+            }
+            if let at = rest.firstIndex(of: UInt8(ascii: "@")) { rest = rest[(at + 1)...] }
+            if let end = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                rest = rest[..<end]
+            }
+            return String(decoding: rest, as: UTF8.self)
+        }
+    }
+
     static func isURL(_ value: StringValue) -> Bool {
-        value.knownPartsContain("://")
+        value.knownPartsContainASCII("://")
     }
 
     /// Dot-separated labels of letters, digits and hyphens; last label a TLD, first label not one.
     static func isHostName(_ text: String) -> Bool {
+        if let answer = isASCIIHostName(text) { return answer }
         let labels = text.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2 else { return false }
         for label in labels {
             guard !label.isEmpty, label.utf8.allSatisfy({ isHostByte($0) }) else { return false }
         }
         return topLevelDomains.contains(String(labels.last!)) && !topLevelDomains.contains(String(labels.first!))
+    }
+
+    /// `isHostName` of an ASCII text, on its bytes (`ASCIIText`); nil for other text. Only the
+    /// first and last labels become strings, for the TLD lookups.
+    private static func isASCIIHostName(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var firstEnd = -1
+            var lastStart = 0
+            for (i, b) in bytes.enumerated() {
+                if b == UInt8(ascii: ".") {
+                    // An empty label: at the start, after another dot.
+                    guard i > lastStart else { return false }
+                    if firstEnd < 0 { firstEnd = i }
+                    lastStart = i + 1
+                } else if !isHostByte(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) {
+                    return false
+                }
+            }
+            // Fewer than two labels, or an empty last one.
+            guard firstEnd >= 0, lastStart < bytes.count else { return false }
+            func label(_ range: Range<Int>) -> String {
+                String(unsafeUninitializedCapacity: range.count) { out in
+                    for (k, b) in bytes[range].enumerated() { out[k] = b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+                    return range.count
+                }
+            }
+            return topLevelDomains.contains(label(lastStart..<bytes.count)) && !topLevelDomains.contains(label(0..<firstEnd))
+        }
     }
 
     private static func isHostByte(_ b: UInt8) -> Bool {

@@ -15,10 +15,14 @@ package struct ActiveRule: Sendable {
 /// Lints one file's bytes. Pure: no file system, no printing; the CLI feeds it and reports.
 package struct Linter: Sendable {
     package let rules: [ActiveRule]
+    /// `rules[i]`'s id. Read once here: a rule's description is a large value (examples and
+    /// all), copied out whole each time it is asked for, and every file asks for every rule's id.
+    private let ruleIDs: [String]
     private let prefilter: Prefilter
 
     package init(rules: [ActiveRule]) {
         self.rules = rules
+        self.ruleIDs = rules.map { type(of: $0.rule).description.id }
         self.prefilter = Prefilter(literals: rules.flatMap { type(of: $0.rule).description.requiredLiterals })
     }
 
@@ -56,7 +60,8 @@ package struct Linter: Sendable {
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
         return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
                             consulted: file.consultedProjectNames,
-                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated)
+                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
+                            lineStarts: source.lineMap.lineStarts)
     }
 
     /// Findings inside one entitlements plist.
@@ -87,10 +92,10 @@ package struct Linter: Sendable {
         var outgoing: [RelocatedFinding] = []
         var suppressions = Suppressions(source: file.source)
         let foreign = file.foreignSpots
-        for active in rules {
+        for (index, active) in rules.enumerated() {
             var collector = FindingCollector()
             active.rule.check(file, into: &collector)
-            let id = type(of: active.rule).description.id
+            let id = ruleIDs[index]
             for incoming in relocated where incoming.ruleID == id && incoming.offset < file.source.bytes.count {
                 collector.report(at: incoming.offset, incoming.message)
             }
@@ -116,8 +121,9 @@ package struct Linter: Sendable {
     /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
     private func superfluous(_ suppressions: Suppressions, in file: KeychainFile) -> [Finding] {
         guard suppressions.directives.contains(where: { !$0.used && $0.scope != .until }),
-              let meta = rules.first(where: { type(of: $0.rule).description.id == SuperfluousSuppression.id }) else { return [] }
-        let active = Set(rules.map { type(of: $0.rule).description.id })
+              let metaIndex = ruleIDs.firstIndex(of: SuperfluousSuppression.id) else { return [] }
+        let meta = rules[metaIndex]
+        let active = Set(ruleIDs)
         let known = Self.knownRuleIDs
         var findings: [Finding] = []
         for d in suppressions.directives where !d.used && d.scope != .until {

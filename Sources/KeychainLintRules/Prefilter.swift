@@ -30,7 +30,9 @@ struct Prefilter: Sendable {
             groups[g].bytes += needle
             groups[g].shortest = min(groups[g].shortest, needle.count)
         }
-        self.groups = groups
+        // Matching stops at the first group that matches, so the likeliest go first: the groups with
+        // the shortest needles (`kSec`, which nearly every file with keychain code holds).
+        self.groups = groups.sorted { ($0.shortest, $0.first) < ($1.shortest, $1.first) }
     }
 
     func matches(_ bytes: [UInt8]) -> Bool {

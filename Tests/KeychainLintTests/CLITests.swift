@@ -167,6 +167,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(XcodeReporter().report(LintResult(filesLinted: 1, findings: [f])),
                        "p.swift:1:2: warning: a b c d [r]\n")
         XCTAssertEqual(XcodeReporter().report(LintResult(filesLinted: 3, findings: [])), "")
+        let two = [Finding(ruleID: "r", severity: .error, message: "é \u{1F600}", path: "d\nir/ü.swift", line: 10, column: 123),
+                   Finding(ruleID: "s", severity: .warning, message: "plain", path: "z.swift", line: 1234567, column: 1)]
+        XCTAssertEqual(XcodeReporter().report(LintResult(filesLinted: 2, findings: two)),
+                       "d ir/ü.swift:10:123: error: é \u{1F600} [r]\nz.swift:1234567:1: warning: plain [s]\n")
     }
 
     func testFindingsAreSortedAcrossFiles() {

@@ -68,10 +68,10 @@ struct AccessGroupNotEntitled: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         guard !file.entitlements.isEmpty else { return }
         for use in file.uses {
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessGroup" {
+            use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
                 guard let group = entry.value.stringValue?.known,
                       AccessGroup.startsWithTeamID(group) || group.hasPrefix("group."),
-                      !file.entitlements.contains(where: { $0.grants(group) }) else { continue }
+                      !file.entitlements.contains(where: { $0.grants(group) }) else { return }
                 findings.report(at: entry.keyOffset, "Access group \(group) is in no entitlements file; the call fails with errSecMissingEntitlement. Add it to the target's entitlements.")
             }
         }

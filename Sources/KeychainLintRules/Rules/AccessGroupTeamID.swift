@@ -159,8 +159,8 @@ struct AccessGroupTeamID: Rule {
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessGroup" {
-                guard let value = entry.value.stringValue, !value.knownPartsContain("$(") else { continue }
+            use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
+                guard let value = entry.value.stringValue, !value.knownPartsContainASCII("$(") else { return }
                 if !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) {
                     findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
                 }
@@ -168,50 +168,9 @@ struct AccessGroupTeamID: Rule {
         }
         for use in file.wrapperUses {
             guard let group = use.first("kSecAttrAccessGroup"), let value = group.value.stringValue,
-                  !value.knownPartsContain("$("), !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) else { continue }
+                  !value.knownPartsContainASCII("$("), !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) else { continue }
             findings.report(at: group.keyOffset, "\(use.library.module) access group has no Team ID prefix; every keychain call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
         }
         reportBuildVariables(in: file, into: &findings)
-    }
-
-    /// A string literal in code whose text starts with `$(AppIdentifierPrefix)` / `$(TeamIdentifierPrefix)`
-    /// (a multi-line literal's first line after its indentation, or the text right after an
-    /// interpolation, count as a start), reported at its opening quote. Prose that mentions the
-    /// variable later in the text is not an identifier.
-    private func reportBuildVariables(in file: KeychainFile, into findings: inout FindingCollector) {
-        let code = file.code
-        let bytes = file.source.bytes
-        // Every build variable starts `$(`: a file without those two bytes has none to find.
-        guard bytes.withUnsafeBufferPointer({ Prefilter.contains(Self.variableStart, in: $0) }) else { return }
-        var openStrings: [Int] = []
-        for i in 0..<code.count {
-            switch code.kind(i) {
-            case .stringStart:
-                openStrings.append(i)
-            case .stringEnd:
-                _ = openStrings.popLast()
-            case .stringSegment:
-                guard let start = openStrings.last, start == i - 1 || code.kind(i - 1) == .interpolationEnd else { continue }
-                let token = code.tokens[i]
-                var at = Int(token.start)
-                if start == i - 1, Self.isMultiline(code.tokens[start], bytes) {
-                    while at < Int(token.end), [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
-                }
-                guard at < Int(token.end), bytes[at] == UInt8(ascii: "$") else { continue }
-                let text = file.source.text(at..<Int(token.end))
-                if let variable = AccessGroup.buildVariables.first(where: text.hasPrefix) {
-                    findings.report(at: code.offset(start), "\(variable) is expanded only in entitlements files; in code the group fails with errSecMissingEntitlement. Write the Team ID itself.")
-                }
-            default:
-                continue
-            }
-        }
-    }
-
-    private static let variableStart = Array("$(".utf8)
-
-    /// Whether a string's opening delimiter is `"""` (with any number of `#`).
-    private static func isMultiline(_ token: Token, _ bytes: [UInt8]) -> Bool {
-        token.length >= 3 && bytes[Int(token.end) - 3..<Int(token.end)].allSatisfy { $0 == UInt8(ascii: "\"") }
     }
 }

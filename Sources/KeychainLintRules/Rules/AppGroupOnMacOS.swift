@@ -69,8 +69,8 @@ struct AppGroupOnMacOS: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
             if let call = use.call, !file.mayRunOnMacOS(call.region) { continue }
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessGroup" && file.mayRunOnMacOS(entry.region) {
-                guard let value = entry.value.stringValue, value.knownPrefix.hasPrefix("group.") else { continue }
+            use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
+                guard file.mayRunOnMacOS(entry.region), let value = entry.value.stringValue, value.knownPrefix.hasPrefix("group.") else { return }
                 findings.report(at: entry.keyOffset, "App group used as a keychain access group in code that may run on macOS, where it is not one; the call fails with errSecMissingEntitlement. Use a TEAMID.-prefixed keychain access group on macOS.")
             }
         }

@@ -67,12 +67,12 @@ struct ApplicationLabelString: Rule {
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrApplicationLabel" {
+            use.dictionary.forEachItemEntry("kSecAttrApplicationLabel") { entry in
                 switch entry.value {
                 case .string, .someString, .dataFromString:
                     findings.report(at: entry.keyOffset, "kSecAttrApplicationLabel set from a string; it is the public-key hash, so lookups by it fail. Use kSecAttrApplicationTag for your own identifier.")
                 default:
-                    continue
+                    return
                 }
             }
         }

@@ -132,8 +132,8 @@ struct CertificateApplicationTag: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.dictionary.itemClass == "kSecClassCertificate" {
-            for entry in use.dictionary.entries("kSecAttrApplicationTag") {
+        for use in file.uses where use.dictionary.hasItemClass("kSecClassCertificate") {
+            for entry in use.dictionary.entries where entry.key == "kSecAttrApplicationTag" {
                 findings.report(at: entry.keyOffset, "Certificates have no application tag; the keychain rejects the item or drops the tag. Identify certificates by label, issuer and serial number.")
             }
         }

@@ -71,21 +71,22 @@ struct DeprecatedAccessibility: Rule {
         requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
     )
 
-    private static let alwaysPrefix = Array("kSecAttrAccessibleAlways".utf8)
-
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         let code = file.code
-        let mentionsAlways = file.source.bytes.withUnsafeBufferPointer { Prefilter.contains(Self.alwaysPrefix, in: $0) }
-        for i in 0..<(mentionsAlways ? code.count : 0) where code.kind(i) == .identifier {
+        // The file's identifier table says whether either constant is spelled anywhere, and which
+        // tokens spell it: no byte search over the file, no byte comparison per identifier.
+        let always = code.nameID(of: "kSecAttrAccessibleAlways") ?? -1
+        let alwaysThisDeviceOnly = code.nameID(of: "kSecAttrAccessibleAlwaysThisDeviceOnly") ?? -1
+        for i in 0..<(always >= 0 || alwaysThisDeviceOnly >= 0 ? code.count : 0) {
+            let id = code.nameID(i)
+            guard id >= 0, id == always || id == alwaysThisDeviceOnly else { continue }
             let token = code.tokens[i]
-            guard token.length >= 24, file.source.token(token, hasPrefix: "kSecAttrAccessibleAlways"),
-                  file.source.token(token, is: "kSecAttrAccessibleAlways") || file.source.token(token, is: "kSecAttrAccessibleAlwaysThisDeviceOnly"),
-                  code.kind(i - 1) != .period, !file.isUserDeclared(file.source.text(token)) else { continue }
+            guard code.kind(i - 1) != .period, !file.isUserDeclared(file.source.text(token)) else { continue }
             findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
         }
         for use in file.uses {
-            for entry in use.dictionary.allEntries where entry.key == "kSecAttrAccessible" {
-                guard let raw = entry.value.stringValue?.known, raw == "dk" || raw == "dku" else { continue }
+            use.dictionary.forEachItemEntry("kSecAttrAccessible") { entry in
+                guard let raw = entry.value.stringValue?.known, raw == "dk" || raw == "dku" else { return }
                 findings.report(at: entry.valueOffset, "\"\(raw)\" is the raw value of a deprecated Always accessibility; the item stays readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
             }
         }

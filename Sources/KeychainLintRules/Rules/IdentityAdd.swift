@@ -131,7 +131,7 @@ struct IdentityAdd: Rule {
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query && use.effectiveOperation == .add {
-            guard let entry = use.dictionary.entries("kSecClass").first(where: { $0.value == .symbol("kSecClassIdentity") }) else { continue }
+            guard let entry = use.dictionary.entries.first(where: { $0.key == "kSecClass" && $0.value.symbolName == "kSecClassIdentity" }) else { continue }
             findings.report(at: entry.keyOffset, "Identities cannot be added; SecItemAdd fails with errSecParam. Import a PKCS#12 with SecPKCS12Import, or add the certificate and private key separately.")
         }
     }

@@ -198,14 +198,16 @@ struct MissingDataProtectionKeychain: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query {
             guard let call = use.call, call.operation.isItemOperation, file.mayRunOnMacOS(call.region) else { continue }
-            let macEntries = use.dictionary.entries.filter { file.mayRunOnMacOS($0.region) }
-            if macEntries.contains(where: { $0.key == "kSecUseDataProtectionKeychain" }) { continue }
+            let dictionary = use.dictionary
+            // Only entries that may be compiled for macOS count.
+            func onMac(_ entry: KeychainEntry) -> Bool { file.mayRunOnMacOS(entry.region) }
+            if dictionary.hasEntry(where: { $0.key == "kSecUseDataProtectionKeychain" && onMac($0) }) { continue }
             // Started from a dictionary the file cannot read: the flag may be in it, unless removed here.
-            if use.dictionary.hasUnknownBase && !use.dictionary.certainlyAbsent.contains("kSecUseDataProtectionKeychain") { continue }
+            if dictionary.hasUnknownBase && !dictionary.certainlyAbsent.contains("kSecUseDataProtectionKeychain") { continue }
             // Synchronizable selects the data protection keychain only if it is set on every path to the call.
-            if macEntries.contains(where: { $0.key == "kSecAttrSynchronizable" && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
-            let targetsFileKeychain = macEntries.contains { entry in
-                Self.fileKeychainKeys.contains(entry.key)
+            if dictionary.hasEntry(where: { $0.key == "kSecAttrSynchronizable" && onMac($0) && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
+            let targetsFileKeychain = dictionary.hasEntry { entry in
+                Self.fileKeychainKeys.contains(entry.key) && onMac(entry)
                     && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
             }
             if targetsFileKeychain { continue }

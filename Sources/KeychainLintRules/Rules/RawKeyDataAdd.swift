@@ -59,8 +59,8 @@ struct RawKeyDataAdd: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.role == .query && use.effectiveOperation == .add && use.dictionary.itemClass == "kSecClassKey" {
-            for entry in use.dictionary.entries("kSecValueData") {
+        for use in file.uses where use.role == .query && use.effectiveOperation == .add && use.dictionary.hasItemClass("kSecClassKey") {
+            for entry in use.dictionary.entries where entry.key == "kSecValueData" {
                 findings.report(at: entry.keyOffset, "Raw key bytes added as kSecValueData; the keychain cannot tell the key's type or use. Make a SecKey with SecKeyCreateWithData and add it with kSecValueRef.")
             }
         }

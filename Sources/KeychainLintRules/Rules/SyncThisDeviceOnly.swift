@@ -227,12 +227,17 @@ struct SyncThisDeviceOnly: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
             // kSecPrivateKeyAttrs / kSecPublicKeyAttrs belong to the same item (SecKeyCreateRandomKey).
-            let entries = use.dictionary.allEntries
-            let deviceOnly = entries.filter { KeychainFacts.accessibilityKeys.contains($0.key) && KeychainFacts.isThisDeviceOnly($0.value) }
+            var deviceOnly: [KeychainEntry] = []
+            use.dictionary.forEachItemEntry { entry in
+                if KeychainFacts.isAccessibilityKey(entry.key) && KeychainFacts.isThisDeviceOnly(entry.value) { deviceOnly.append(entry) }
+            }
+            guard !deviceOnly.isEmpty else { continue }
             // Set in different arms of one `if`/`switch`, the two never meet on one item.
-            guard let sync = entries.first(where: { entry in
-                entry.key == "kSecAttrSynchronizable" && entry.value.isTrue && deviceOnly.contains { !$0.branch.excludes(entry.branch) }
-            }) else { continue }
+            var firstSync: KeychainEntry?
+            use.dictionary.forEachItemEntry("kSecAttrSynchronizable") { entry in
+                if firstSync == nil, entry.value.isTrue, deviceOnly.contains(where: { !$0.branch.excludes(entry.branch) }) { firstSync = entry }
+            }
+            guard let sync = firstSync else { continue }
             // A helper's synchronizable base made ThisDeviceOnly here: the mistake is this file's entry.
             let local = deviceOnly.first { $0.home == nil && !$0.branch.excludes(sync.branch) }
             let spot = sync.home != nil ? local?.keyOffset ?? sync.keyOffset : sync.keyOffset
