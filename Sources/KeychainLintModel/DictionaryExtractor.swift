@@ -189,8 +189,9 @@ final class DictionaryExtractor {
         let initializers = declarations.memberInitializers[name] ?? []
         if bodies.isEmpty && initializers.isEmpty {
             consultedNames.insert(name)
+            guard let foreign = symbols.helpers[name] else { return nil }
             let salt = name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
-            return symbols.helpers[name].map { rebased($0, helper: name, region: code.region[index], salt: salt) }
+            return rebased(foreign, helper: name, region: code.region[index], salt: salt)
         }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers.insert(name) }

@@ -37,6 +37,8 @@ final class WrapperExtractor {
     /// `import M`, `@testable import M`, `import class M.T`, wherever they are (also inside `#if`).
     static func importedLibraries(_ code: CodeView) -> Set<WrapperLibrary> {
         var found = Set<WrapperLibrary>()
+        // An import names the module as an identifier: a file that never spells one needs no scan.
+        guard WrapperLibrary.allCases.contains(where: { code.nameID(of: $0.module) != nil }) else { return found }
         for i in 0..<code.count where code.kind(i) == .keyword && code.isKeyword(i, "import") {
             var j = i + 1
             if code.kind(j) == .keyword && code.kind(j + 1) == .identifier { j += 1 }  // `import class M.T`
