@@ -5,7 +5,8 @@ import KeychainLintTokenizer
 struct Declarations {
     /// A `let`/`var` with an initializer.
     struct Binding {
-        var name: String
+        /// Interned id of the name (`CodeView.nameIDs`).
+        var nameID: Int32
         /// Code index of the name.
         var nameIndex: Int
         var initializer: Range<Int>
@@ -20,7 +21,6 @@ struct Declarations {
 
     /// A function or computed property body that may return a dictionary.
     struct Body {
-        var name: String
         /// Index of the body's `{`.
         var open: Int
         /// The declared type is a dictionary (`-> [String: Any]`, `: CFDictionary`): only such
@@ -48,21 +48,22 @@ struct Declarations {
     }
     private var deferred: [DeferredBinding] = []
 
-    private(set) var bindings: [String: [Binding]] = [:]
-    private(set) var bodies: [String: [Body]] = [:]
-    /// Type-member and file-level `let`/`var` initializers, by name (dictionary properties are helpers).
-    private(set) var memberInitializers: [String: [Range<Int>]] = [:]
+    /// By name id.
+    private(set) var bindings: NameLists<Binding>
+    private(set) var bodies: NameLists<Body>
+    /// Type-member and file-level `let`/`var` initializers, by name id (dictionary properties are helpers).
+    private(set) var memberInitializers: NameLists<Range<Int>>
 
     init(code: CodeView) {
+        bindings = NameLists(nameCount: code.names.count)
+        bodies = NameLists(nameCount: code.names.count)
+        memberInitializers = NameLists(nameCount: code.names.count)
         var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
         /// Open function and closure bodies.
         var localDepth = 0
         var outermostOpen = 0
         var i = 0
         let n = code.count
-        // About one declaration per 25 code tokens in keychain code: reserving spares the rehashing.
-        bindings.reserveCapacity(n / 25)
-        bodies.reserveCapacity(n / 50)
         while i < n {
             switch code.kind(i) {
             case .leftBrace:
@@ -89,11 +90,11 @@ struct Declarations {
                 }
             case .keyword where code.isKeyword(i, "func"):
                 if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
-                    bodies[code.text(i + 1), default: []].append(Body(
-                        name: code.text(i + 1), open: open,
+                    bodies.append(Body(
+                        open: open,
                         declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
                         parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
-                        owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0))
+                        owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
                 }
             default:
                 break
@@ -104,24 +105,24 @@ struct Declarations {
 
     private mutating func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: String?, code: CodeView) {
         guard code.kind(i + 1) == .identifier else { return }
-        let name = code.text(i + 1)
+        let name = code.nameID(i + 1)
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
         var j = i + 2
         let limit = min(code.count, j + CodeView.maxExpressionSteps)
         while j < limit {
             if code.is(j, "=") {
                 let end = code.expressionEnd(from: j + 1, stopAtBrace: Self.isConditionBinding(i, code: code))
-                let binding = Binding(name: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
+                let binding = Binding(nameID: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
                                       isMember: isMember, isLet: code.isKeyword(i, "let"), owner: isMember ? owner : nil)
-                bindings[name, default: []].append(binding)
-                if isMember { memberInitializers[name, default: []].append((j + 1)..<end) }
+                bindings.append(binding, to: name)
+                if isMember { memberInitializers.append((j + 1)..<end, to: name) }
                 return
             }
             if code.kind(j) == .leftBrace {
                 if isMember {
-                    bodies[name, default: []].append(Body(
-                        name: name, open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
-                        owner: owner, nameIndex: i + 1))
+                    bodies.append(Body(
+                        open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
+                        owner: owner, nameIndex: i + 1), to: name)
                 }
                 return
             }
@@ -186,7 +187,7 @@ struct Declarations {
 
     /// Bindings declared at file level or as type members: the ones other files can name.
     var memberBindings: [Binding] {
-        bindings.values.flatMap { $0.filter(\.isMember) }
+        bindings.elements.filter(\.isMember)
     }
 
     /// The `(` of a function's parameters, past generic parameters (`func f<T>(_ x: T)`).
@@ -201,8 +202,8 @@ struct Declarations {
 
     /// A member binding by name, ignoring locals: what `Type.name` or `self.name` refers to.
     /// With `owner`, only that type's members count; two candidates make it ambiguous (nil).
-    func memberBinding(named name: String, owner: String?) -> Binding? {
-        var members = (bindings[name] ?? []).filter(\.isMember)
+    func memberBinding(named name: Int32, owner: String?) -> Binding? {
+        var members = bindings[name].filter(\.isMember)
         if let owner { members = members.filter { $0.owner == owner } }
         return members.count == 1 ? members[0] : nil
     }
@@ -253,11 +254,11 @@ struct Declarations {
 
     /// The binding `name` refers to at code index `use`: the innermost visible one.
     /// Two different bindings visible at the same depth make it ambiguous (nil).
-    func binding(named name: String, at use: Int) -> Binding? {
-        guard let candidates = bindings[name] else { return nil }
+    func binding(named name: Int32, at use: Int) -> Binding? {
+        guard bindings.contains(name) else { return nil }
         var best: Binding?
         var ambiguous = false
-        for b in candidates where b.scope.contains(use) || b.isMember {
+        for b in bindings[name] where b.scope.contains(use) || b.isMember {
             if !b.isMember && b.nameIndex >= use { continue }
             guard let current = best else { best = b; continue }
             if b.scope.lowerBound > current.scope.lowerBound && !b.isMember {
@@ -270,15 +271,13 @@ struct Declarations {
         return ambiguous ? nil : best
     }
 
-    func bodies(named name: String) -> [Body] { bodies[name] ?? [] }
-
-    var allBodies: [String: [Body]] { bodies }
+    func bodies(named name: Int32) -> [Body] { bodies[name] }
 
     /// By name id: whether the file declares that name (`isDeclared`), for every id at once.
     func declaredNameIDs(_ code: CodeView) -> [Bool] {
         var declared = [Bool](repeating: false, count: code.names.count)
-        for name in bindings.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
-        for name in bodies.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
+        for id in bindings.names { declared[Int(id)] = true }
+        for id in bodies.names { declared[Int(id)] = true }
         for local in unrecordedLocals where code.nameID(local + 1) >= 0 { declared[Int(code.nameID(local + 1))] = true }
         return declared
     }
@@ -286,5 +285,5 @@ struct Declarations {
     /// `let`/`var` indices of locals `recordLocals` left out: still declared names.
     private(set) var unrecordedLocals: [Int] = []
 
-    func isDeclared(_ name: String) -> Bool { bindings[name] != nil || bodies[name] != nil }
+    func isDeclared(_ name: Int32) -> Bool { bindings.contains(name) || bodies.contains(name) }
 }

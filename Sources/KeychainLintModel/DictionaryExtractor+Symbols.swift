@@ -11,38 +11,47 @@ extension DictionaryExtractor {
         var aliases = AliasTable()
         for binding in declarations.memberBindings {
             let initializer = binding.initializer
+            let name = code.spelling(binding.nameID)
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
                let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
-                out.functionAliases[binding.name] = op
+                out.functionAliases[name] = op
                 continue
             }
             var value = KeychainValue.unknown
             if initializer.count <= Self.maxAliasTokens, mentionsSecurityConstant(initializer) {
                 value = constantValue(of: binding)
             }
-            let isAlias = aliases.add(binding.name, owner: binding.owner, value)
-            if !isAlias && binding.name.hasPrefix("kSec") { out.shadowedSecurityNames.insert(binding.name) }
+            let isAlias = aliases.add(name, owner: binding.owner, value)
+            if !isAlias && name.hasPrefix("kSec") { out.shadowedSecurityNames.insert(name) }
         }
-        for (name, bodies) in declarations.allBodies {
+        for id in declarations.bodies.names {
+            let bodies = declarations.bodies(named: id)
+            let name = code.spelling(id)
             for getter in bodies where getter.parameterOpen == nil {
-                aliases.add(name, owner: getter.owner, computedConstant(named: name, owner: getter.owner) ?? .unknown)
+                aliases.add(name, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
             }
-            if bodies.contains(where: { $0.parameterOpen != nil }), mayPassThrough(bodies), isPassThrough(named: name) {
+            if bodies.contains(where: { $0.parameterOpen != nil }), mayPassThrough(bodies), isPassThrough(named: id) {
                 out.passThroughFunctions.insert(name)
             }
         }
         out.constants = aliases.exported
-        for (name, bodies) in declarations.allBodies where bodies.contains(where: \.declaresDictionary) {
+        var helperIDs: [Bool] = []
+        for id in declarations.bodies.names {
+            let bodies = declarations.bodies(named: id)
+            guard bodies.contains(where: \.declaresDictionary) else { continue }
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
-            if let entries = helperEntries(named: name, at: bodies[0].open), !openHelpers.contains(name),
+            if let entries = helperEntries(named: id, at: bodies[0].open), !openHelpers.contains(id),
                entries.contains(where: { $0.key.hasPrefix("kSec") }) {
-                out.helpers[name] = entries
+                out.helpers[code.spelling(id)] = entries
+                if helperIDs.isEmpty { helperIDs = [Bool](repeating: false, count: code.names.count) }
+                helperIDs[Int(id)] = true
             }
         }
-        for (name, initializers) in declarations.memberInitializers
-        where out.helpers[name] == nil && initializers.contains(where: { code.kind($0.lowerBound) == .leftBracket }) {
-            if let entries = helperEntries(named: name, at: initializers[0].lowerBound), !entries.isEmpty {
-                out.helpers[name] = entries
+        for id in declarations.memberInitializers.names where helperIDs.isEmpty || !helperIDs[Int(id)] {
+            let initializers = declarations.memberInitializers[id]
+            guard initializers.contains(where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
+            if let entries = helperEntries(named: id, at: initializers[0].lowerBound), !entries.isEmpty {
+                out.helpers[code.spelling(id)] = entries
             }
         }
         return out

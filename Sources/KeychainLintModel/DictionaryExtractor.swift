@@ -17,25 +17,29 @@ final class DictionaryExtractor {
     /// Dictionaries returned by helpers (or held by dictionary properties), reported as unseen uses
     /// only when no code in the file uses the helper.
     var helperOwnedUses: [(name: String, use: KeychainUse)] = []
-    var referencedHelpers: Set<String> = []
+    /// By name id: helpers of this file some code uses.
+    private var referencedHelpers: [Bool]
     /// Names looked up in the project's symbols because the file does not declare them: when
     /// the first pass finds one of them declared elsewhere, the file is read again with them.
-    var consultedNames: Set<String> = []
-    /// Helpers whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
-    private(set) var openHelpers: Set<String> = []
-    /// Names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
+    /// By name id; `consultedSpellings` holds those asked about that the file never spells.
+    private var consultedIDs: [Bool]
+    private var consultedSpellings: Set<String> = []
+    /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
+    private(set) var openHelpers: Set<Int32> = []
+    /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
     /// only such a `var` is followed when its initializer cannot be read.
-    private(set) lazy var dictionaryMutatedNames: Set<String> = Self.mutatedNames(code)
+    private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
 
     var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []
     /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
     private(set) var foreignSpots: [Int: ForeignSpot] = [:]
-    var passThroughMemo: [String: Bool] = [:]
-    var passThroughInProgress: Set<String> = []
-    /// nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
-    private var helperMemo: [String: [KeychainEntry]?] = [:]
-    private var helpersInProgress: Set<String> = []
+    /// By name id.
+    var passThroughMemo: [Int32: Bool] = [:]
+    var passThroughInProgress: Set<Int32> = []
+    /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
+    private var helperMemo: [Int32: [KeychainEntry]?] = [:]
+    private var helpersInProgress: Set<Int32> = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
     var evaluationDepth = 0
     static let maxEvaluationDepth = 48
@@ -45,8 +49,21 @@ final class DictionaryExtractor {
         self.symbols = symbols
         self.declarations = Declarations(code: code)
         self.consumed = [Bool](repeating: false, count: code.count)
-        // Every callee the file names is looked up: reserving spares the rehashing as the set grows.
-        consultedNames.reserveCapacity(64)
+        self.referencedHelpers = [Bool](repeating: false, count: code.names.count)
+        self.consultedIDs = [Bool](repeating: false, count: code.names.count)
+    }
+
+    /// Every name consulted so far, as spelled.
+    var consultedNames: Set<String> {
+        var names = consultedSpellings
+        for (id, consulted) in consultedIDs.enumerated() where consulted { names.insert(code.spelling(Int32(id))) }
+        return names
+    }
+
+    @inline(__always) func consult(_ name: Int32) { consultedIDs[Int(name)] = true }
+
+    func consult(_ name: String) {
+        if let id = code.nameID(of: name) { consult(id) } else { consultedSpellings.insert(name) }
     }
 
     /// What the file-wide walk may jump over, worked out when it starts.
@@ -74,10 +91,15 @@ final class DictionaryExtractor {
                 mentionedNames.append(code.spelling(Int32(id)))
             }
         }
-        for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) && !symbols.externallyUsedHelpers.contains(name) {
+        for (name, use) in helperOwnedUses where !isReferencedHelper(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
         }
         return uses
+    }
+
+    private func isReferencedHelper(_ name: String) -> Bool {
+        guard let id = code.nameID(of: name) else { return false }
+        return referencedHelpers[Int(id)]
     }
 
     /// Notes the names of a body the file-wide walk jumps over.
@@ -98,7 +120,6 @@ final class DictionaryExtractor {
         var security: KeychainOperation?
         var hasBinding: Bool
         var alias: KeychainOperation?
-        var consulted = false
     }
     private var calleeFacts: [CalleeFacts?] = []
 
@@ -109,58 +130,61 @@ final class DictionaryExtractor {
         if calleeFacts.isEmpty { calleeFacts = [CalleeFacts?](repeating: nil, count: code.names.count) }
         if calleeFacts[id] == nil {
             let name = code.spelling(Int32(id))
-            let declared = declarations.isDeclared(name)
+            let declared = declarations.isDeclared(Int32(id))
             calleeFacts[id] = CalleeFacts(security: declared ? nil : KeychainOperation(functionName: name),
-                                          hasBinding: declarations.bindings[name] != nil, alias: symbols.functionAliases[name])
+                                          hasBinding: declarations.bindings.contains(Int32(id)),
+                                          alias: symbols.functionAliases.isEmpty ? nil : symbols.functionAliases[name])
         }
         let facts = calleeFacts[id]!
         if let op = facts.security { return op }
-        if facts.hasBinding, let binding = declarations.binding(named: code.spelling(Int32(id)), at: index), binding.initializer.count == 1,
+        if facts.hasBinding, let binding = declarations.binding(named: Int32(id), at: index), binding.initializer.count == 1,
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
-        if !facts.consulted {
-            consultedNames.insert(code.spelling(Int32(id)))
-            calleeFacts[id]!.consulted = true
-        }
+        consult(Int32(id))
         return facts.alias
     }
 
     /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
     /// so the name is not the Security constant of that spelling.
     func isUserDeclared(_ name: String) -> Bool {
-        declarations.isDeclared(name) || projectConstant(named: name) != nil
+        if let id = code.nameID(of: name), declarations.isDeclared(id) { return true }
+        consult(name)
+        return projectConstant(named: name) != nil
     }
 
     /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
     /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
-    /// two types of the tree both have a `service`.
+    /// two types of the tree both have a `service`. The caller consults the name.
     func projectConstant(named name: String, owner: String? = nil) -> KeychainValue? {
-        consultedNames.insert(name)
+        if symbols.constants.isEmpty { return nil }
         if let owner, let qualified = symbols.constants[owner + "." + name] { return qualified }
         return symbols.constants[name]
     }
 
-    /// Whether `name` can stand for a dictionary here: a dictionary property or helper of this file,
-    /// or a helper or constant another file declares.
-    func namesADictionary(_ name: String) -> Bool {
-        declarations.memberInitializers[name] != nil || !declarations.bodies(named: name).isEmpty
-            || symbols.helpers[name] != nil || symbols.constants[name] != nil
+    /// Whether the name at `index` can stand for a dictionary here: a dictionary property or helper
+    /// of this file, or a helper or constant another file declares.
+    func namesADictionary(at index: Int) -> Bool {
+        let id = code.nameID(index)
+        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) { return true }
+        if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
+        let name = code.text(index)
+        return symbols.helpers[name] != nil || symbols.constants[name] != nil
     }
 
     /// The value of a same-file constant, evaluated once.
-    func constantValue(named name: String, at index: Int) -> KeychainValue? {
+    func constantValue(named name: Int32, at index: Int) -> KeychainValue? {
         guard let binding = declarations.binding(named: name, at: index) else {
-            return declarations.bindings[name] == nil ? nil : .unknown
+            return declarations.bindings.contains(name) ? .unknown : nil
         }
         return constantValue(of: binding)
     }
 
     /// What `Type.name` or `self.name` stands for: a member constant, never a local of that name.
     /// With `owner` (`VaultKeys.klass`), a member of another type of that name does not count.
-    func memberConstantValue(named name: String, owner: String?) -> KeychainValue? {
-        guard let all = declarations.bindings[name],
-              all.contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
+    func memberConstantValue(named name: Int32, owner: String?) -> KeychainValue? {
+        guard declarations.bindings.contains(name),
+              declarations.bindings[name].contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
         guard let binding = declarations.memberBinding(named: name, owner: owner) else { return .unknown }
         return constantValue(of: binding)
     }
@@ -184,19 +208,21 @@ final class DictionaryExtractor {
     /// Entries of the dictionary a helper function, computed property or dictionary property returns.
     /// A helper from another file is read as if its entries were written at the use (`index`),
     /// so findings stay in the file being linted.
-    func helperEntries(named name: String, at index: Int) -> [KeychainEntry]? {
-        let bodies = declarations.bodies(named: name)
-        let initializers = declarations.memberInitializers[name] ?? []
-        if bodies.isEmpty && initializers.isEmpty {
-            consultedNames.insert(name)
-            guard let foreign = symbols.helpers[name] else { return nil }
-            let salt = name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
-            return rebased(foreign, helper: name, region: code.region[index], salt: salt)
+    func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
+        if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
+            consult(name)
+            guard !symbols.helpers.isEmpty else { return nil }
+            let spelling = code.spelling(name)
+            guard let foreign = symbols.helpers[spelling] else { return nil }
+            let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+            return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
         }
         if let memo = helperMemo[name] {
-            if memo != nil { referencedHelpers.insert(name) }
+            if memo != nil { referencedHelpers[Int(name)] = true }
             return memo
         }
+        let bodies = declarations.bodies(named: name)
+        let initializers = declarations.memberInitializers[name]
         guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
         helpersInProgress.insert(name)
         evaluationDepth += 1
@@ -225,21 +251,21 @@ final class DictionaryExtractor {
             return nil
         }
         helperMemo[name] = entries
-        referencedHelpers.insert(name)
+        referencedHelpers[Int(name)] = true
         return entries
     }
 
-    private static func mutatedNames(_ code: CodeView) -> Set<String> {
-        var names = Set<String>()
+    private static func mutatedNames(_ code: CodeView) -> [Bool] {
+        var names = [Bool](repeating: false, count: code.names.count)
         for i in 0..<code.count where code.kind(i) == .identifier {
             switch code.kind(i + 1) {
             case .leftBracket:
-                if code.is(code.after(i + 1), "=") { names.insert(code.text(i)) }
+                if code.is(code.after(i + 1), "=") { names[Int(code.nameID(i))] = true }
             case .period:
                 let m = i + 2
                 if code.kind(m + 1) == .leftParen, code.isIdentifier(m, "updateValue") || code.isIdentifier(m, "removeValue")
                     || code.isIdentifier(m, "merge") || code.isIdentifier(m, "setValue") || code.isIdentifier(m, "setObject") {
-                    names.insert(code.text(i))
+                    names[Int(code.nameID(i))] = true
                 }
             default:
                 break

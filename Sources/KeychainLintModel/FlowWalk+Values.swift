@@ -48,7 +48,7 @@ extension FlowWalk {
                 if code.isKeyword(a, "false") { return .bool(false) }
                 if code.isKeyword(a, "nil") { return .null }
                 return .unknown
-            case .identifier: return resolve(code.text(a), at: a)
+            case .identifier: return resolve(at: a)
             case .integerLiteral, .floatLiteral: return .number(code.text(a))
             default: return .unknown
             }
@@ -68,7 +68,7 @@ extension FlowWalk {
         if isMemberChain(r) {
             let qualifier = r.upperBound - 3
             let owner = code.kind(qualifier) == .identifier ? code.text(qualifier) : nil
-            return resolve(code.text(r.upperBound - 1), at: r.upperBound - 1, memberOnly: true, owner: owner)
+            return resolve(at: r.upperBound - 1, memberOnly: true, owner: owner)
         }
         return .unknown
     }
@@ -94,7 +94,7 @@ extension FlowWalk {
         // `toString(kSecClass)` through a user function that hands its argument back.
         if arguments.count == 1, !Self.conversionInitializers.contains(callee) {
             let inner = value(code.droppingLabel(arguments[0]))
-            if case .symbol(let symbol) = inner, symbol.hasPrefix("kSec"), extractor.isPassThrough(named: callee) { return inner }
+            if case .symbol(let symbol) = inner, symbol.hasPrefix("kSec"), extractor.isPassThrough(named: code.nameID(calleeEnd)) { return inner }
         }
         guard !isQualified else { return nil }
         switch callee {
@@ -137,22 +137,25 @@ extension FlowWalk {
         return code.kind(r.upperBound - 1) == .identifier
     }
 
-    /// A bare name: a tracked dictionary, a same-file constant, a project constant, a helper, or a
-    /// Security constant the file does not declare itself.
+    /// The bare name at `index`: a tracked dictionary, a same-file constant, a project constant, a
+    /// helper, or a Security constant the file does not declare itself.
     /// `memberOnly`: the last name of `Type.name` or `self.name`, which no local can shadow;
     /// `owner` is `Type` when written.
-    func resolve(_ name: String, at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
+    func resolve(at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
         if !memberOnly, let variable = variableIndex(at: index) {
             // A local the file cannot read (a parameter, a tuple element) with nothing written to it: unknown.
             let entries = snapshot(variable)
             return entries.isEmpty && openness(variable).unknownBase ? .unknown : .dictionary(entries)
         }
-        let constant = memberOnly ? extractor.memberConstantValue(named: name, owner: owner)
-            : extractor.constantValue(named: name, at: index)
+        let id = code.nameID(index)
+        let constant = memberOnly ? extractor.memberConstantValue(named: id, owner: owner)
+            : extractor.constantValue(named: id, at: index)
         if let constant { return constant }
-        if let computed = extractor.computedConstant(named: name, owner: owner) { return computed }
+        if let computed = extractor.computedConstant(named: id, owner: owner) { return computed }
+        extractor.consult(id)
+        let name = code.text(index)
         if let project = extractor.projectConstant(named: name, owner: owner) { return project }
-        if let helper = extractor.helperEntries(named: name, at: index) { return .dictionary(helper) }
+        if let helper = extractor.helperEntries(named: id, at: index) { return .dictionary(helper) }
         if name == "kCFBooleanTrue" { return .bool(true) }
         if name == "kCFBooleanFalse" { return .bool(false) }
         if name.hasPrefix("kSec") || name.hasPrefix("kCF") { return .symbol(name) }
@@ -304,7 +307,7 @@ extension FlowWalk {
         }
         guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return nil }
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }
-        let name = code.text(nameIndex)
+        let name = code.nameID(nameIndex)
         if !isCall && nameIndex == a, let variable = variableIndex(at: nameIndex) {
             var expression = DictionaryExpression(entries: snapshot(variable), originOffset: variables[variable].declOffset,
                                                   isLiteral: false, variable: variable)

@@ -318,7 +318,6 @@ final class FlowWalk {
         }
         guard code.kind(i + 1) == .identifier else { return }
         let nameIndex = i + 1
-        let name = code.text(nameIndex)
         var j = i + 2
         var annotatesDictionary = false
         if code.kind(j) == .colon {
@@ -346,14 +345,14 @@ final class FlowWalk {
         if isMember && jumpsOver(initializer, variablesCount: false) { return }
         guard let dictionary = dictionary(initializer) else {
             // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
-            if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames.contains(name), isOpaque(initializer) {
+            if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames[Int(code.nameID(nameIndex))], isOpaque(initializer) {
                 declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
             }
             return
         }
         if isMember {
             if !collectsReturnsOnly && Self.isKeychainDictionary(dictionary.entries) {
-                extractor.helperOwnedUses.append((name, KeychainUse(
+                extractor.helperOwnedUses.append((code.text(nameIndex), KeychainUse(
                     dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
                     call: nil, role: .query)))
             }
@@ -377,12 +376,12 @@ final class FlowWalk {
     /// file cannot read, never a member or helper of the same name. Other parameters stay undeclared,
     /// so the walk does not track every parameter of every function.
     private func shadowParameters(ofBodyAt open: Int) {
-        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open,
-              let body = extractor.declarations.bodies(named: name).first(where: { $0.open == open }),
+        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open, let id = code.nameID(of: name),
+              let body = extractor.declarations.bodies(named: id).first(where: { $0.open == open }),
               let parameters = body.parameterOpen else { return }
         for parameter in code.elements(of: parameters) {
             guard let nameIndex = code.parameterName(parameter) else { continue }
-            guard extractor.namesADictionary(code.text(nameIndex)) else { continue }
+            guard extractor.namesADictionary(at: nameIndex) else { continue }
             declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
         }
     }

@@ -27,15 +27,11 @@ struct Relevance {
             }
         }
         var declared: [(name: Int, range: Range<Int>)] = []
-        for bindings in declarations.bindings.values {
-            for binding in bindings where binding.isMember {
-                declared.append((binding.nameIndex, binding.initializer))
-            }
+        for binding in declarations.bindings.elements where binding.isMember {
+            declared.append((binding.nameIndex, binding.initializer))
         }
-        for bodies in declarations.allBodies.values {
-            for body in bodies where !body.isLocal {
-                declared.append((body.nameIndex, body.nameIndex..<code.after(body.open)))
-            }
+        for body in declarations.bodies.elements where !body.isLocal {
+            declared.append((body.nameIndex, body.nameIndex..<code.after(body.open)))
         }
         // Each round counts the relevant tokens once (a prefix sum), so testing a declaration is
         // constant time however its range nests in others'; names found in a round count from the next.

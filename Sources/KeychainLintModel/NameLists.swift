@@ -1,0 +1,54 @@
+/// Elements filed under interned name ids (`CodeView.nameIDs`), each name's kept in the order
+/// they were added.
+///
+/// The per-file declaration tables are asked about the name at a token, thousands of times per
+/// file: an array indexed by its id answers without making the spelling a `String` and hashing
+/// it, and freeing the tables frees four arrays instead of a dictionary of arrays of strings.
+struct NameLists<Element> {
+    /// Per name id: its first and last element (indices into `elements`), -1 for none.
+    private var first: [Int32]
+    private var last: [Int32]
+    /// Per element: the next one filed under the same name, -1 after the last.
+    private var next: [Int32] = []
+    /// Every element, in the order added.
+    private(set) var elements: [Element] = []
+    /// The ids that have an element, in the order their first one was added.
+    private(set) var names: [Int32] = []
+
+    /// `nameCount`: ids run from 0 to `nameCount - 1` (the file's `names.count`).
+    init(nameCount: Int) {
+        first = [Int32](repeating: -1, count: nameCount)
+        last = [Int32](repeating: -1, count: nameCount)
+    }
+
+    mutating func append(_ element: Element, to name: Int32) {
+        let k = Int32(elements.count)
+        elements.append(element)
+        next.append(-1)
+        let n = Int(name)
+        if first[n] < 0 {
+            first[n] = k
+            names.append(name)
+        } else {
+            next[Int(last[n])] = k
+        }
+        last[n] = k
+    }
+
+    /// Whether `name` has an element; false for -1 (a token that is no identifier).
+    @inline(__always) func contains(_ name: Int32) -> Bool {
+        name >= 0 && Int(name) < first.count && first[Int(name)] >= 0
+    }
+
+    /// The elements filed under `name`, in the order added (empty for -1).
+    subscript(name: Int32) -> [Element] {
+        guard contains(name) else { return [] }
+        var out: [Element] = []
+        var k = first[Int(name)]
+        while k >= 0 {
+            out.append(elements[Int(k)])
+            k = next[Int(k)]
+        }
+        return out
+    }
+}
