@@ -2,7 +2,10 @@ import KeychainLintTokenizer
 
 /// The file's named declarations, collected in one pass before any dictionary is followed, so
 /// a constant or helper can be used above the line that declares it.
-struct Declarations {
+///
+/// A class: the extractor and its walks ask it thousands of questions per file, and each would
+/// otherwise copy (retain and release) every table it holds.
+final class Declarations {
     /// A `let`/`var` with an initializer.
     struct Binding {
         /// Interned id of the name (`CodeView.nameIDs`).
@@ -103,7 +106,7 @@ struct Declarations {
         }
     }
 
-    private mutating func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: String?, code: CodeView) {
+    private func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: String?, code: CodeView) {
         guard code.kind(i + 1) == .identifier else { return }
         let name = code.nameID(i + 1)
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
@@ -137,7 +140,7 @@ struct Declarations {
 
     /// Records the locals of the bodies `keep` accepts (given each outermost body's range, `{` to
     /// past `}`); the others stay unrecorded for good.
-    mutating func recordLocals(code: CodeView, keep: (Range<Int>) -> Bool) {
+    func recordLocals(code: CodeView, keep: (Range<Int>) -> Bool) {
         var decided: (open: Int, keep: Bool) = (-1, false)
         for local in deferred {
             if decided.open != local.outermostOpen {

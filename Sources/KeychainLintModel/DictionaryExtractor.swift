@@ -9,7 +9,7 @@ import KeychainLintTokenizer
 final class DictionaryExtractor {
     let code: CodeView
     let symbols: ProjectSymbols
-    private(set) var declarations: Declarations
+    let declarations: Declarations
     /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
     var consumed: [Bool]
     var uses: [KeychainUse] = []
@@ -56,6 +56,7 @@ final class DictionaryExtractor {
     /// Every name consulted so far, as spelled.
     var consultedNames: Set<String> {
         var names = consultedSpellings
+        names.reserveCapacity(consultedSpellings.count + consultedIDs.reduce(0) { $1 ? $0 + 1 : $0 })
         for (id, consulted) in consultedIDs.enumerated() where consulted { names.insert(code.spelling(Int32(id))) }
         return names
     }
