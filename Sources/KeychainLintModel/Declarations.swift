@@ -188,11 +188,6 @@ final class Declarations {
             || code.isIdentifier(t, "NSDictionary") || code.isIdentifier(t, "NSMutableDictionary")
     }
 
-    /// Bindings declared at file level or as type members: the ones other files can name.
-    var memberBindings: [Binding] {
-        bindings.elements.filter(\.isMember)
-    }
-
     /// The `(` of a function's parameters, past generic parameters (`func f<T>(_ x: T)`).
     private static func parameterOpen(after name: Int, before open: Int, code: CodeView) -> Int? {
         var j = name + 1

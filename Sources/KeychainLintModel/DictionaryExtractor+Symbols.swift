@@ -8,33 +8,35 @@ extension DictionaryExtractor {
 
     func declaredSymbols() -> FileSymbols {
         var out = FileSymbols()
-        var aliases = AliasTable()
-        for binding in declarations.memberBindings {
+        var aliases = AliasTable(nameCount: code.names.count)
+        for binding in declarations.bindings.elements where binding.isMember {
             let initializer = binding.initializer
-            let name = code.spelling(binding.nameID)
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
                let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
-                out.functionAliases[name] = op
+                out.functionAliases[code.spelling(binding.nameID)] = op
                 continue
             }
             var value = KeychainValue.unknown
             if initializer.count <= Self.maxAliasTokens, mentionsSecurityConstant(initializer) {
                 value = constantValue(of: binding)
             }
-            let isAlias = aliases.add(name, owner: binding.owner, value)
-            if !isAlias && name.hasPrefix("kSec") { out.shadowedSecurityNames.insert(name) }
+            let isAlias = aliases.add(binding.nameID, owner: binding.owner, value)
+            // The bytes first: a `String` prefix test costs more, and most names fail both.
+            if !isAlias && code.source.token(code.tokens[binding.nameIndex], hasPrefix: "kSec"),
+               case let name = code.spelling(binding.nameID), name.hasPrefix("kSec") {
+                out.shadowedSecurityNames.insert(name)
+            }
         }
         for id in declarations.bodies.names {
             let bodies = declarations.bodies(named: id)
-            let name = code.spelling(id)
             for getter in bodies where getter.parameterOpen == nil {
-                aliases.add(name, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
+                aliases.add(id, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
             }
             if bodies.contains(where: { $0.parameterOpen != nil }), mayPassThrough(bodies), isPassThrough(named: id) {
-                out.passThroughFunctions.insert(name)
+                out.passThroughFunctions.insert(code.spelling(id))
             }
         }
-        out.constants = aliases.exported
+        out.constants = aliases.exported(code)
         var helperIDs: [Bool] = []
         for id in declarations.bodies.names {
             let bodies = declarations.bodies(named: id)
@@ -65,25 +67,41 @@ extension DictionaryExtractor {
 /// The aliases one file exports: `name` when every member of that name in the file is the same
 /// alias, and `Type.name` for each type's own, so `VaultKeys.service` stays readable when another
 /// type of the file has a `service` of its own.
+///
+/// Most members are no alias, and a name none of whose members is one exports nothing: the
+/// table keeps every member by name id and makes keys only for names that have an alias.
 private struct AliasTable {
-    private var values: [String: KeychainValue?] = [:]
+    private var members: [(name: Int32, owner: String?, alias: KeychainValue?)] = []
+    /// By name id: some member of that name is an alias.
+    private var hasAlias: [Bool]
+
+    init(nameCount: Int) {
+        hasAlias = [Bool](repeating: false, count: nameCount)
+    }
 
     /// Returns whether `value` is an alias of a `kSec…` constant.
     @discardableResult
-    mutating func add(_ name: String, owner: String?, _ value: KeychainValue) -> Bool {
+    mutating func add(_ name: Int32, owner: String?, _ value: KeychainValue) -> Bool {
         let alias: KeychainValue? = if case .symbol(let s) = value, s.hasPrefix("kSec") { value } else { nil }
-        record(name, alias)
-        if let owner { record(owner + "." + name, alias) }
+        members.append((name, owner, alias))
+        if alias != nil { hasAlias[Int(name)] = true }
         return alias != nil
     }
 
-    private mutating func record(_ key: String, _ alias: KeychainValue?) {
-        if let existing = values[key] {
-            if existing != alias { values[key] = .some(nil) }
-        } else {
-            values[key] = .some(alias)
+    func exported(_ code: CodeView) -> [String: KeychainValue] {
+        var values: [String: KeychainValue?] = [:]
+        func record(_ key: String, _ alias: KeychainValue?) {
+            if let existing = values[key] {
+                if existing != alias { values[key] = .some(nil) }
+            } else {
+                values[key] = .some(alias)
+            }
         }
+        for member in members where hasAlias[Int(member.name)] {
+            let name = code.spelling(member.name)
+            record(name, member.alias)
+            if let owner = member.owner { record(owner + "." + name, member.alias) }
+        }
+        return values.compactMapValues { $0 }
     }
-
-    var exported: [String: KeychainValue] { values.compactMapValues { $0 } }
 }
