@@ -49,13 +49,15 @@ final class Declarations {
         /// The `{` of the outermost function or closure body around it.
         var outermostOpen: Int
     }
-    private var deferred: [DeferredBinding] = []
+    @exclusivity(unchecked) private var deferred: [DeferredBinding] = []
 
-    /// By name id.
-    private(set) var bindings: NameLists<Binding>
-    private(set) var bodies: NameLists<Body>
+    /// By name id. The tables are read thousands of times per file: their accesses are not checked
+    /// for exclusivity at run time (each check costs more than the read), like the other hot
+    /// tables of the extractor; they are written only while the file's declarations are collected.
+    @exclusivity(unchecked) private(set) var bindings: NameLists<Binding>
+    @exclusivity(unchecked) private(set) var bodies: NameLists<Body>
     /// Type-member and file-level `let`/`var` initializers, by name id (dictionary properties are helpers).
-    private(set) var memberInitializers: NameLists<Range<Int>>
+    @exclusivity(unchecked) private(set) var memberInitializers: NameLists<Range<Int>>
 
     init(code: CodeView) {
         bindings = NameLists(nameCount: code.names.count)
@@ -281,7 +283,7 @@ final class Declarations {
     }
 
     /// `let`/`var` indices of locals `recordLocals` left out: still declared names.
-    private(set) var unrecordedLocals: [Int] = []
+    @exclusivity(unchecked) private(set) var unrecordedLocals: [Int] = []
 
     func isDeclared(_ name: Int32) -> Bool { bindings.contains(name) || bodies.contains(name) }
 }

@@ -11,18 +11,22 @@ final class DictionaryExtractor {
     let symbols: ProjectSymbols
     let declarations: Declarations
     /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
-    var consumed: [Bool]
+    ///
+    /// The per-file tables the walks read and write at every name are not checked for exclusive
+    /// access at run time (`@exclusivity(unchecked)`): each check costs more than the access, and
+    /// no access to them spans a call that could reach them again.
+    @exclusivity(unchecked) var consumed: [Bool]
     var uses: [KeychainUse] = []
 
     /// Dictionaries returned by helpers (or held by dictionary properties), reported as unseen uses
     /// only when no code in the file uses the helper.
     var helperOwnedUses: [(name: String, use: KeychainUse)] = []
     /// By name id: helpers of this file some code uses.
-    private var referencedHelpers: [Bool]
+    @exclusivity(unchecked) private var referencedHelpers: [Bool]
     /// Names looked up in the project's symbols because the file does not declare them: when
     /// the first pass finds one of them declared elsewhere, the file is read again with them.
     /// By name id; `consultedSpellings` holds those asked about that the file never spells.
-    private var consultedIDs: [Bool]
+    @exclusivity(unchecked) private var consultedIDs: [Bool]
     private var consultedSpellings: Set<String> = []
     /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
     private(set) var openHelpers: Set<Int32> = []
@@ -30,7 +34,7 @@ final class DictionaryExtractor {
     /// only such a `var` is followed when its initializer cannot be read.
     private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
 
-    var constantMemo: [Int: KeychainValue] = [:]
+    @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []
     /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
     private(set) var foreignSpots: [Int: ForeignSpot] = [:]
@@ -41,7 +45,7 @@ final class DictionaryExtractor {
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
     private var helpersInProgress: Set<Int32> = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
-    var evaluationDepth = 0
+    @exclusivity(unchecked) var evaluationDepth = 0
     static let maxEvaluationDepth = 48
 
     init(code: CodeView, symbols: ProjectSymbols) {
@@ -73,7 +77,7 @@ final class DictionaryExtractor {
     private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
 
     /// Name ids that occur in bodies the walk jumped over (empty until one is).
-    private var skippedNames: [Bool] = []
+    @exclusivity(unchecked) private var skippedNames: [Bool] = []
     /// The undeclared names of those bodies.
     private(set) var mentionedNames: [String] = []
 
@@ -122,7 +126,7 @@ final class DictionaryExtractor {
         var hasBinding: Bool
         var alias: KeychainOperation?
     }
-    private var calleeFacts: [CalleeFacts?] = []
+    @exclusivity(unchecked) private var calleeFacts: [CalleeFacts?] = []
 
     /// The operation the callee identifier at `index` stands for: a Security function or a stored reference to one.
     func operation(at index: Int) -> KeychainOperation? {

@@ -47,15 +47,16 @@ final class FlowWalk {
         var isSwitch = false
     }
 
-    var variables: [Variable] = []
+    /// The walk's hot state is not checked for exclusive access at run time (see `DictionaryExtractor.consumed`).
+    @exclusivity(unchecked) var variables: [Variable] = []
     /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
-    var visible: [Int32] = []
-    var blocks: [OpenBlock] = []
+    @exclusivity(unchecked) var visible: [Int32] = []
+    @exclusivity(unchecked) var blocks: [OpenBlock] = []
     /// Open blocks other than the root and type bodies (function, closure, control): while any is
     /// open, the walk is inside code and never jumps over a body.
     private var openCodeBlocks = 0
     /// Per block id: still open.
-    var blockIsOpen: [Bool] = []
+    @exclusivity(unchecked) var blockIsOpen: [Bool] = []
     /// What the walked function body returns, when it returns a dictionary.
     var returnedEntries: [KeychainEntry]?
     /// Some return starts from a dictionary the file cannot read.
