@@ -40,8 +40,9 @@ struct NameLists<Element> {
         name >= 0 && Int(name) < first.count && first[Int(name)] >= 0
     }
 
-    /// The elements filed under `name`, in the order added (empty for -1).
-    subscript(name: Int32) -> [Element] {
+    /// The elements filed under `name`, in the order added (empty for -1). Inlined: a call on a
+    /// table stored in a class would otherwise copy (retain and release) all five arrays.
+    @inline(__always) subscript(name: Int32) -> [Element] {
         guard contains(name) else { return [] }
         var out: [Element] = []
         var k = first[Int(name)]
