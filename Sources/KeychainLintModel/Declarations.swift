@@ -18,8 +18,8 @@ final class Declarations {
         var scope: Range<Int>
         var isMember: Bool
         var isLet: Bool
-        /// The type it is a member of (`VaultKeys` for `static let klass` inside it).
-        var owner: String? = nil
+        /// The name id of the type it is a member of (`VaultKeys` for `static let klass` inside it).
+        var owner: Int32? = nil
     }
 
     /// A function or computed property body that may return a dictionary.
@@ -31,7 +31,8 @@ final class Declarations {
         var declaresDictionary: Bool
         /// The `(` of a function's parameter list; nil for a computed property.
         var parameterOpen: Int? = nil
-        var owner: String? = nil
+        /// The name id of the type it is declared in.
+        var owner: Int32? = nil
         /// Code index of the name.
         var nameIndex: Int = 0
         /// Declared inside a function or closure body: other bodies cannot name it.
@@ -45,7 +46,7 @@ final class Declarations {
         var letIndex: Int
         var scope: Range<Int>
         var isMember: Bool
-        var owner: String?
+        var owner: Int32?
         /// The `{` of the outermost function or closure body around it.
         var outermostOpen: Int
     }
@@ -59,56 +60,96 @@ final class Declarations {
     /// Type-member and file-level `let`/`var` initializers, by name id (dictionary properties are helpers).
     @exclusivity(unchecked) private(set) var memberInitializers: NameLists<Range<Int>>
 
+    /// What an open block is to the collection: a type body (its members are members), a
+    /// control block, or a function or closure body (its `let`s are locals).
+    private enum Scope {
+        case type, control, code
+    }
+
     init(code: CodeView) {
         bindings = NameLists(nameCount: code.names.count)
         bodies = NameLists(nameCount: code.names.count)
         memberInitializers = NameLists(nameCount: code.names.count)
-        var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
+        var stack: [(open: Int, scope: Scope, owner: Int32?)] = []
         /// Open function and closure bodies.
         var localDepth = 0
         var outermostOpen = 0
-        var i = 0
         let n = code.count
-        while i < n {
-            switch code.kind(i) {
-            case .leftBrace:
-                let kind = code.blockKind(opening: i)
-                stack.append((i, kind, kind == .type ? Self.typeName(opening: i, code: code) : nil))
-                if kind != .type && kind != .control {
-                    if localDepth == 0 { outermostOpen = i }
-                    localDepth += 1
+        // Every code token passes through here once: raw buffers, and keywords told apart by their
+        // bytes, keep the per-token cost to a few instructions.
+        code.tokens.withUnsafeBufferPointer { tokens in
+            code.source.bytes.withUnsafeBufferPointer { bytes in
+                for i in 0..<n {
+                    let token = tokens[i]
+                    switch token.kind {
+                    case .leftBrace:
+                        let scope: Scope
+                        switch code.blockKind(opening: i) {
+                        case .type: scope = .type
+                        case .control: scope = .control
+                        case .function, .closure: scope = .code
+                        }
+                        stack.append((i, scope, scope == .type ? Self.typeName(opening: i, code: code) : nil))
+                        if scope == .code {
+                            if localDepth == 0 { outermostOpen = i }
+                            localDepth += 1
+                        }
+                    case .rightBrace:
+                        if let top = stack.last, Int(code.partner[top.open]) == i {
+                            stack.removeLast()
+                            if top.scope == .code { localDepth -= 1 }
+                        }
+                    case .keyword:
+                        let word = Self.declarationKeyword(token, bytes)
+                        if word == .binding {
+                            let scopeOpen = stack.last?.open
+                            let isMember = stack.last.map { $0.scope == .type } ?? true
+                            let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
+                            if localDepth > 0 {
+                                deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
+                                                                outermostOpen: outermostOpen))
+                            } else {
+                                record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
+                            }
+                        } else if word == .function, code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
+                            bodies.append(Body(
+                                open: open,
+                                declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
+                                parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
+                                owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
+                        }
+                    default:
+                        continue
+                    }
                 }
-            case .rightBrace:
-                if let top = stack.last, Int(code.partner[top.open]) == i {
-                    stack.removeLast()
-                    if top.kind != .type && top.kind != .control { localDepth -= 1 }
-                }
-            case .keyword where code.isKeyword(i, "let") || code.isKeyword(i, "var"):
-                let scopeOpen = stack.last?.open
-                let isMember = stack.last.map { $0.kind == .type } ?? true
-                let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
-                if localDepth > 0 {
-                    deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
-                                                    outermostOpen: outermostOpen))
-                } else {
-                    record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
-                }
-            case .keyword where code.isKeyword(i, "func"):
-                if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
-                    bodies.append(Body(
-                        open: open,
-                        declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
-                        parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
-                        owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
-                }
-            default:
-                break
             }
-            i += 1
         }
     }
 
-    private func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: String?, code: CodeView) {
+    private enum DeclarationKeyword {
+        case binding, function, other
+    }
+
+    /// `let`/`var`, `func`, or another keyword, read from the token's bytes.
+    @inline(__always)
+    private static func declarationKeyword(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> DeclarationKeyword {
+        let start = Int(token.start)
+        switch token.end - token.start {
+        case 3:
+            let (a, b, c) = (bytes[start], bytes[start + 1], bytes[start + 2])
+            if (a == UInt8(ascii: "l") && b == UInt8(ascii: "e") && c == UInt8(ascii: "t"))
+                || (a == UInt8(ascii: "v") && b == UInt8(ascii: "a") && c == UInt8(ascii: "r")) { return .binding }
+            return .other
+        case 4:
+            if bytes[start] == UInt8(ascii: "f") && bytes[start + 1] == UInt8(ascii: "u") && bytes[start + 2] == UInt8(ascii: "n")
+                && bytes[start + 3] == UInt8(ascii: "c") { return .function }
+            return .other
+        default:
+            return .other
+        }
+    }
+
+    private func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: Int32?, code: CodeView) {
         guard code.kind(i + 1) == .identifier else { return }
         let name = code.nameID(i + 1)
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
@@ -202,15 +243,15 @@ final class Declarations {
 
     /// A member binding by name, ignoring locals: what `Type.name` or `self.name` refers to.
     /// With `owner`, only that type's members count; two candidates make it ambiguous (nil).
-    func memberBinding(named name: Int32, owner: String?) -> Binding? {
+    func memberBinding(named name: Int32, owner: Int32?) -> Binding? {
         var members = bindings[name].filter(\.isMember)
         if let owner { members = members.filter { $0.owner == owner } }
         return members.count == 1 ? members[0] : nil
     }
 
-    /// The name a `struct`/`class`/`enum`/`extension`/`protocol`/`actor` block declares
-    /// (the last component of `extension A.B`).
-    static func typeName(opening open: Int, code: CodeView) -> String? {
+    /// The name id of the type a `struct`/`class`/`enum`/`extension`/`protocol`/`actor` block
+    /// declares (the last component of `extension A.B`).
+    static func typeName(opening open: Int, code: CodeView) -> Int32? {
         var j = open - 1
         var steps = 0
         while j >= 0 && steps < 512 {
@@ -228,7 +269,7 @@ final class Declarations {
                     var k = j + 1
                     guard code.kind(k) == .identifier else { return nil }
                     while code.kind(k + 1) == .period && code.kind(k + 2) == .identifier { k += 2 }
-                    return code.text(k)
+                    return code.nameID(k)
                 }
             }
             j -= 1

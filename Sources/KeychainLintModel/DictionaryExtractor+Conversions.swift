@@ -11,7 +11,7 @@ extension DictionaryExtractor {
 
     /// The `kSec…` symbol a computed property of this file stands for; nil when it is not one,
     /// or when two getters of that name disagree.
-    func computedConstant(named name: Int32, owner: String? = nil) -> KeychainValue? {
+    func computedConstant(named name: Int32, owner: Int32? = nil) -> KeychainValue? {
         guard declarations.bodies.contains(name) else { return nil }
         let getters = declarations.bodies(named: name).filter { $0.parameterOpen == nil && (owner == nil || $0.owner == owner) }
         guard !getters.isEmpty else { return nil }

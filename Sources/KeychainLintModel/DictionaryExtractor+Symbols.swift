@@ -71,7 +71,7 @@ extension DictionaryExtractor {
 /// Most members are no alias, and a name none of whose members is one exports nothing: the
 /// table keeps every member by name id and makes keys only for names that have an alias.
 private struct AliasTable {
-    private var members: [(name: Int32, owner: String?, alias: KeychainValue?)] = []
+    private var members: [(name: Int32, owner: Int32?, alias: KeychainValue?)] = []
     /// By name id: some member of that name is an alias.
     private var hasAlias: [Bool]
 
@@ -81,7 +81,7 @@ private struct AliasTable {
 
     /// Returns whether `value` is an alias of a `kSec…` constant.
     @discardableResult
-    mutating func add(_ name: Int32, owner: String?, _ value: KeychainValue) -> Bool {
+    mutating func add(_ name: Int32, owner: Int32?, _ value: KeychainValue) -> Bool {
         let alias: KeychainValue? = if case .symbol(let s) = value, s.hasPrefix("kSec") { value } else { nil }
         members.append((name, owner, alias))
         if alias != nil { hasAlias[Int(name)] = true }
@@ -100,7 +100,7 @@ private struct AliasTable {
         for member in members where hasAlias[Int(member.name)] {
             let name = code.spelling(member.name)
             record(name, member.alias)
-            if let owner = member.owner { record(owner + "." + name, member.alias) }
+            if let owner = member.owner { record(code.spelling(owner) + "." + name, member.alias) }
         }
         return values.compactMapValues { $0 }
     }

@@ -187,7 +187,7 @@ final class DictionaryExtractor {
 
     /// What `Type.name` or `self.name` stands for: a member constant, never a local of that name.
     /// With `owner` (`VaultKeys.klass`), a member of another type of that name does not count.
-    func memberConstantValue(named name: Int32, owner: String?) -> KeychainValue? {
+    func memberConstantValue(named name: Int32, owner: Int32?) -> KeychainValue? {
         guard declarations.bindings.contains(name),
               declarations.bindings[name].contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
         guard let binding = declarations.memberBinding(named: name, owner: owner) else { return .unknown }

@@ -67,7 +67,7 @@ extension FlowWalk {
         if let dictionary = dictionary(r) { return .dictionary(dictionary.entries) }
         if isMemberChain(r) {
             let qualifier = r.upperBound - 3
-            let owner = code.kind(qualifier) == .identifier ? code.text(qualifier) : nil
+            let owner = code.kind(qualifier) == .identifier ? code.nameID(qualifier) : nil
             return resolve(at: r.upperBound - 1, memberOnly: true, owner: owner)
         }
         return .unknown
@@ -141,7 +141,7 @@ extension FlowWalk {
     /// helper, or a Security constant the file does not declare itself.
     /// `memberOnly`: the last name of `Type.name` or `self.name`, which no local can shadow;
     /// `owner` is `Type` when written.
-    func resolve(at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
+    func resolve(at index: Int, memberOnly: Bool = false, owner: Int32? = nil) -> KeychainValue {
         if !memberOnly, let variable = variableIndex(at: index) {
             // A local the file cannot read (a parameter, a tuple element) with nothing written to it: unknown.
             let entries = snapshot(variable)
@@ -154,7 +154,7 @@ extension FlowWalk {
         if let computed = extractor.computedConstant(named: id, owner: owner) { return computed }
         extractor.consult(id)
         let name = code.text(index)
-        if let project = extractor.projectConstant(named: name, owner: owner) { return project }
+        if let project = extractor.projectConstant(named: name, owner: owner.map(code.spelling)) { return project }
         if let helper = extractor.helperEntries(named: id, at: index) { return .dictionary(helper) }
         if name == "kCFBooleanTrue" { return .bool(true) }
         if name == "kCFBooleanFalse" { return .bool(false) }
