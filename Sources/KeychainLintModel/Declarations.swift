@@ -299,9 +299,10 @@ final class Declarations {
         guard bindings.contains(name) else { return nil }
         var best: Binding?
         var ambiguous = false
-        for b in bindings[name] where b.scope.contains(use) || b.isMember {
-            if !b.isMember && b.nameIndex >= use { continue }
-            guard let current = best else { best = b; continue }
+        bindings.forEach(in: name) { b in
+            guard b.scope.contains(use) || b.isMember else { return }
+            if !b.isMember && b.nameIndex >= use { return }
+            guard let current = best else { best = b; return }
             if b.scope.lowerBound > current.scope.lowerBound && !b.isMember {
                 best = b
                 ambiguous = false

@@ -41,10 +41,10 @@ extension DictionaryExtractor {
         return result
     }
 
-    /// A cheap first test for `isPassThrough` on a file's own functions: every body short enough
-    /// to be one conversion expression.
-    func mayPassThrough(_ bodies: [Declarations.Body]) -> Bool {
-        bodies.allSatisfy { $0.parameterOpen == nil || code.after($0.open) - $0.open - 2 <= Self.maxConversionTokens + 1 }
+    /// A cheap first test for `isPassThrough` on a file's own functions: every body of the name
+    /// short enough to be one conversion expression.
+    func mayPassThrough(_ body: Declarations.Body) -> Bool {
+        body.parameterOpen == nil || code.after(body.open) - body.open - 2 <= Self.maxConversionTokens + 1
     }
 
     /// The one short expression a body returns, with or without `return`.

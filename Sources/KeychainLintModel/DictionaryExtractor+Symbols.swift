@@ -27,22 +27,23 @@ extension DictionaryExtractor {
                 out.shadowedSecurityNames.insert(name)
             }
         }
-        for id in declarations.bodies.names {
-            let bodies = declarations.bodies(named: id)
-            for getter in bodies where getter.parameterOpen == nil {
+        let bodies = declarations.bodies
+        for id in bodies.names {
+            bodies.forEach(in: id) { getter in
+                guard getter.parameterOpen == nil else { return }
                 aliases.add(id, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
             }
-            if bodies.contains(where: { $0.parameterOpen != nil }), mayPassThrough(bodies), isPassThrough(named: id) {
+            if bodies.contains(in: id, where: { $0.parameterOpen != nil }), !bodies.contains(in: id, where: { !mayPassThrough($0) }),
+               isPassThrough(named: id) {
                 out.passThroughFunctions.insert(code.spelling(id))
             }
         }
         out.constants = aliases.exported(code)
         var helperIDs: [Bool] = []
-        for id in declarations.bodies.names {
-            let bodies = declarations.bodies(named: id)
-            guard bodies.contains(where: \.declaresDictionary) else { continue }
+        for id in bodies.names where bodies.contains(in: id, where: \.declaresDictionary) {
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
-            if let entries = helperEntries(named: id, at: bodies[0].open), !openHelpers.contains(id),
+            // (The index is where a foreign helper's entries would go; this one is the file's own.)
+            if let entries = helperEntries(named: id, at: 0), !openHelpers.contains(id),
                entries.contains(where: { $0.key.hasPrefix("kSec") }) {
                 out.helpers[code.spelling(id)] = entries
                 if helperIDs.isEmpty { helperIDs = [Bool](repeating: false, count: code.names.count) }
@@ -50,9 +51,8 @@ extension DictionaryExtractor {
             }
         }
         for id in declarations.memberInitializers.names where helperIDs.isEmpty || !helperIDs[Int(id)] {
-            let initializers = declarations.memberInitializers[id]
-            guard initializers.contains(where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
-            if let entries = helperEntries(named: id, at: initializers[0].lowerBound), !entries.isEmpty {
+            guard declarations.memberInitializers.contains(in: id, where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
+            if let entries = helperEntries(named: id, at: 0), !entries.isEmpty {
                 out.helpers[code.spelling(id)] = entries
             }
         }

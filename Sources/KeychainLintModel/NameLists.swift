@@ -40,6 +40,27 @@ struct NameLists<Element> {
         name >= 0 && Int(name) < first.count && first[Int(name)] >= 0
     }
 
+    /// Calls `body` on each element filed under `name`, in the order added, without collecting them.
+    @inline(__always) func forEach(in name: Int32, _ body: (Element) throws -> Void) rethrows {
+        guard contains(name) else { return }
+        var k = first[Int(name)]
+        while k >= 0 {
+            try body(elements[Int(k)])
+            k = next[Int(k)]
+        }
+    }
+
+    /// Whether an element filed under `name` satisfies `predicate` (false for -1).
+    @inline(__always) func contains(in name: Int32, where predicate: (Element) throws -> Bool) rethrows -> Bool {
+        guard contains(name) else { return false }
+        var k = first[Int(name)]
+        while k >= 0 {
+            if try predicate(elements[Int(k)]) { return true }
+            k = next[Int(k)]
+        }
+        return false
+    }
+
     /// The elements filed under `name`, in the order added (empty for -1). Inlined: a call on a
     /// table stored in a class would otherwise copy (retain and release) all five arrays.
     @inline(__always) subscript(name: Int32) -> [Element] {

@@ -19,6 +19,19 @@ final class NameListsTests: XCTestCase {
         XCTAssertFalse(lists.contains(2))
     }
 
+    func testVisitingAndSearchingOneName() {
+        var lists = NameLists<Int>(nameCount: 3)
+        for (element, name) in [(1, 0), (2, 1), (3, 0), (4, 0)] { lists.append(element, to: Int32(name)) }
+        var seen: [Int] = []
+        lists.forEach(in: 0) { seen.append($0) }
+        XCTAssertEqual(seen, [1, 3, 4], "only name 0's elements, in order")
+        lists.forEach(in: 2) { _ in XCTFail("name 2 has no element") }
+        lists.forEach(in: -1) { _ in XCTFail("-1 is no name") }
+        XCTAssertTrue(lists.contains(in: 0, where: { $0 == 4 }))
+        XCTAssertFalse(lists.contains(in: 0, where: { $0 == 2 }), "2 is filed under name 1")
+        XCTAssertFalse(lists.contains(in: 2, where: { _ in true }))
+    }
+
     func testIdsOfNoNameAreAbsent() {
         var lists = NameLists<Int>(nameCount: 2)
         lists.append(7, to: 1)
