@@ -150,6 +150,22 @@ final class DictionaryExtractor {
         return facts.alias
     }
 
+    /// What a name the file does not declare resolves to (`FlowWalk.resolve`), by name id: most
+    /// names a walk resolves are Security constants, each read many times. A slot of -1 is not yet known.
+    @exclusivity(unchecked) private var plainValueSlots: [Int32] = []
+    @exclusivity(unchecked) private var plainValues: [KeychainValue] = []
+
+    func plainValue(of name: Int32) -> KeychainValue? {
+        guard !plainValueSlots.isEmpty, case let slot = plainValueSlots[Int(name)], slot >= 0 else { return nil }
+        return plainValues[Int(slot)]
+    }
+
+    func remember(_ value: KeychainValue, asPlainValueOf name: Int32) {
+        if plainValueSlots.isEmpty { plainValueSlots = [Int32](repeating: -1, count: code.names.count) }
+        plainValueSlots[Int(name)] = Int32(plainValues.count)
+        plainValues.append(value)
+    }
+
     /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
     /// so the name is not the Security constant of that spelling.
     func isUserDeclared(_ name: String) -> Bool {

@@ -148,18 +148,36 @@ extension FlowWalk {
             return entries.isEmpty && openness(variable).unknownBase ? .unknown : .dictionary(entries)
         }
         let id = code.nameID(index)
+        // A name the file does not declare means the same wherever it is used, unless a type
+        // qualifies it or another file's helper (whose entries take the use's place) is behind it.
+        let isPlain = owner == nil && !extractor.declarations.isDeclared(id)
+        if isPlain, let known = extractor.plainValue(of: id) {
+            extractor.consult(id)
+            return known
+        }
         let constant = memberOnly ? extractor.memberConstantValue(named: id, owner: owner)
             : extractor.constantValue(named: id, at: index)
         if let constant { return constant }
         if let computed = extractor.computedConstant(named: id, owner: owner) { return computed }
         extractor.consult(id)
         let name = code.text(index)
-        if let project = extractor.projectConstant(named: name, owner: owner.map(code.spelling)) { return project }
+        if let project = extractor.projectConstant(named: name, owner: owner.map(code.spelling)) {
+            if isPlain { extractor.remember(project, asPlainValueOf: id) }
+            return project
+        }
         if let helper = extractor.helperEntries(named: id, at: index) { return .dictionary(helper) }
-        if name == "kCFBooleanTrue" { return .bool(true) }
-        if name == "kCFBooleanFalse" { return .bool(false) }
-        if name.hasPrefix("kSec") || name.hasPrefix("kCF") { return .symbol(name) }
-        return .unknown
+        let value: KeychainValue
+        if name == "kCFBooleanTrue" {
+            value = .bool(true)
+        } else if name == "kCFBooleanFalse" {
+            value = .bool(false)
+        } else if name.hasPrefix("kSec") || name.hasPrefix("kCF") {
+            value = .symbol(name)
+        } else {
+            value = .unknown
+        }
+        if isPlain { extractor.remember(value, asPlainValueOf: id) }
+        return value
     }
 
     /// Peels `try`/`await`, wrapping parentheses, trailing casts (`as String`, `as! CFDictionary`)

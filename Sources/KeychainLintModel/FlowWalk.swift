@@ -253,6 +253,7 @@ final class FlowWalk {
     func snapshot(_ index: Int) -> [KeychainEntry] {
         code.work += variables[index].events.count
         var entries: [KeychainEntry] = []
+        entries.reserveCapacity(variables[index].events.count)
         for event in variables[index].events {
             switch event {
             case .add(let entry): entries.append(entry)
@@ -267,10 +268,19 @@ final class FlowWalk {
     /// removed since (those are known to be absent).
     func openness(_ index: Int) -> (unknownBase: Bool, absent: Set<String>) {
         var unknown = variables[index].hasUnknownBase
+        // Removed keys matter only when the dictionary ends up unknown: find that out first.
+        for event in variables[index].events {
+            switch event {
+            case .reset(let block): if blockIsOpen[block] { unknown = false }
+            case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true }
+            case .add, .remove: break
+            }
+        }
+        guard unknown else { return (false, []) }
         var absent = Set<String>()
         for event in variables[index].events {
             switch event {
-            case .add(let entry): absent.remove(entry.key)
+            case .add(let entry): if !absent.isEmpty { absent.remove(entry.key) }
             case .remove(let key, let block): if blockIsOpen[block] { absent.insert(key) }
             case .reset(let block): if blockIsOpen[block] { unknown = false; absent.removeAll() }
             case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true; absent.removeAll() }
