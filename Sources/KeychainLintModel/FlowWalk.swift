@@ -444,9 +444,27 @@ final class FlowWalk {
     /// A dictionary literal no construct has claimed: a use that cannot be seen.
     private func standaloneLiteral(at i: Int) {
         // Keys are read from names (`kSecClass`, an alias, a local): a literal without any is no keychain dictionary.
-        guard !extractor.consumed[i], code.containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
+        guard !extractor.consumed[i], containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
         if Self.isKeychainDictionary(entries) {
             record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
         }
+    }
+
+    /// Literal tokens read directly before asking the view's identifier counts.
+    private static let scannedLiteralTokens = 32
+
+    /// Whether an identifier lies in `start..<end`. Most literals are short (`[1, 2]`, `[String]`)
+    /// or name something early: their first tokens answer, and the view's prefix counts, a pass
+    /// over the whole file, are built only for a file with a long literal of no early name. Each
+    /// literal reads a bounded number of tokens, so nested literals stay linear.
+    private func containsIdentifier(_ start: Int, before end: Int) -> Bool {
+        let lower = max(start, 0)
+        let upper = min(end, code.count)
+        let scanned = min(upper, lower + Self.scannedLiteralTokens)
+        guard lower < scanned else { return false }
+        code.work += scanned - lower
+        let found = code.nameIDs.withUnsafeBufferPointer { ids in (lower..<scanned).contains { ids[$0] >= 0 } }
+        if found || scanned == upper { return found }
+        return code.containsIdentifier(scanned, before: upper)
     }
 }
