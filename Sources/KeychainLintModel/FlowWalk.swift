@@ -6,7 +6,9 @@ import KeychainLintTokenizer
 /// A removal (`removeValue(forKey:)`, `q[k] = nil`, reassignment) applies only to uses still
 /// inside the block it was written in, so a removal in one branch does not hide the entry on the other.
 final class FlowWalk {
-    unowned let extractor: DictionaryExtractor
+    /// Strong: a walk lives only while the extractor runs it and the extractor keeps no walk, so
+    /// there is no cycle, and every one of the walk's many reads of it would pay an `unowned` check.
+    let extractor: DictionaryExtractor
     let code: CodeView
     let range: Range<Int>
     /// When true (helpers and constants evaluated on demand), nothing is recorded; only what the
