@@ -21,6 +21,13 @@ struct NameLists<Element> {
         last = [Int32](repeating: -1, count: nameCount)
     }
 
+    /// Room for `count` elements under as many names, so appending does not regrow the arrays.
+    mutating func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(count)
+        next.reserveCapacity(count)
+        names.reserveCapacity(count)
+    }
+
     mutating func append(_ element: Element, to name: Int32) {
         let k = Int32(elements.count)
         elements.append(element)
