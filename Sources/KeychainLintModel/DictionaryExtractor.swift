@@ -161,7 +161,10 @@ final class DictionaryExtractor {
     }
 
     func remember(_ value: KeychainValue, asPlainValueOf name: Int32) {
-        if plainValueSlots.isEmpty { plainValueSlots = [Int32](repeating: -1, count: code.names.count) }
+        if plainValueSlots.isEmpty {
+            plainValueSlots = [Int32](repeating: -1, count: code.names.count)
+            plainValues.reserveCapacity(64)
+        }
         plainValueSlots[Int(name)] = Int32(plainValues.count)
         plainValues.append(value)
     }

@@ -167,17 +167,27 @@ extension FlowWalk {
         }
         if let helper = extractor.helperEntries(named: id, at: index) { return .dictionary(helper) }
         let value: KeychainValue
-        if name == "kCFBooleanTrue" {
+        if code.isIdentifier(index, "kCFBooleanTrue") {
             value = .bool(true)
-        } else if name == "kCFBooleanFalse" {
+        } else if code.isIdentifier(index, "kCFBooleanFalse") {
             value = .bool(false)
-        } else if name.hasPrefix("kSec") || name.hasPrefix("kCF") {
+        } else if namePrefix(index, "kSec", of: name) || namePrefix(index, "kCF", of: name) {
             value = .symbol(name)
         } else {
             value = .unknown
         }
         if isPlain { extractor.remember(value, asPlainValueOf: id) }
         return value
+    }
+
+    /// Whether the identifier `name` at `index` starts with the ASCII `prefix`, as `String.hasPrefix`
+    /// decides (by characters): the bytes answer unless a non-ASCII byte follows the prefix, which
+    /// could join its last letter into one character.
+    private func namePrefix(_ index: Int, _ prefix: StaticString, of name: String) -> Bool {
+        let token = code.tokens[index]
+        guard code.source.token(token, hasPrefix: prefix) else { return false }
+        let next = Int(token.start) + prefix.utf8CodeUnitCount
+        return next == Int(token.end) || code.source.bytes[next] < 0x80 || name.hasPrefix(prefix.description)
     }
 
     /// Peels `try`/`await`, wrapping parentheses, trailing casts (`as String`, `as! CFDictionary`)
