@@ -53,6 +53,9 @@ final class FlowWalk {
     @exclusivity(unchecked) var variables: [Variable] = []
     /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
     @exclusivity(unchecked) var visible: [Int32] = []
+    /// Variables declared and not yet out of scope: while none is, a jump test need not look
+    /// for them (`visible` stays allocated, all -1, once the first variable has come and gone).
+    private var visibleVariables = 0
     @exclusivity(unchecked) var blocks: [OpenBlock] = []
     /// Open blocks other than the root and type bodies (function, closure, control): while any is
     /// open, the walk is inside code and never jumps over a body.
@@ -137,6 +140,7 @@ final class FlowWalk {
         for index in block.variables.reversed() {
             visible[Int(variables[index].name)] = variables[index].shadowed
         }
+        visibleVariables -= block.variables.count
         for index in block.variables {
             let variable = variables[index]
             if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
@@ -157,7 +161,7 @@ final class FlowWalk {
     /// what it might use.
     private func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
         guard !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
-              !extractor.relevance.mentions(span, code: code, visible: variablesCount ? visible : []) else { return false }
+              !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
         extractor.skipped(span)
         return true
     }
@@ -302,6 +306,7 @@ final class FlowWalk {
         variable.hasUnknownBase = unknownBase
         variables.append(variable)
         visible[Int(id)] = Int32(index)
+        visibleVariables += 1
         if !blocks.isEmpty { blocks[blocks.count - 1].variables.append(index) }
     }
 
