@@ -395,7 +395,7 @@ final class FlowWalk {
     /// so the walk does not track every parameter of every function.
     private func shadowParameters(ofBodyAt open: Int) {
         guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open, let id = code.nameID(of: name),
-              let body = extractor.declarations.bodies(named: id).first(where: { $0.open == open }),
+              let body = extractor.declarations.bodies.first(in: id, where: { $0.open == open }),
               let parameters = body.parameterOpen else { return }
         for parameter in code.elements(of: parameters) {
             guard let nameIndex = code.parameterName(parameter) else { continue }

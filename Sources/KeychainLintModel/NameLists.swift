@@ -59,13 +59,18 @@ struct NameLists<Element> {
 
     /// Whether an element filed under `name` satisfies `predicate` (false for -1).
     @inline(__always) func contains(in name: Int32, where predicate: (Element) throws -> Bool) rethrows -> Bool {
-        guard contains(name) else { return false }
+        try first(in: name, where: predicate) != nil
+    }
+
+    /// The first element filed under `name` that satisfies `predicate` (nil for -1).
+    @inline(__always) func first(in name: Int32, where predicate: (Element) throws -> Bool) rethrows -> Element? {
+        guard contains(name) else { return nil }
         var k = first[Int(name)]
         while k >= 0 {
-            if try predicate(elements[Int(k)]) { return true }
+            if try predicate(elements[Int(k)]) { return elements[Int(k)] }
             k = next[Int(k)]
         }
-        return false
+        return nil
     }
 
     /// The elements filed under `name`, in the order added (empty for -1). Inlined: a call on a

@@ -30,6 +30,9 @@ final class NameListsTests: XCTestCase {
         XCTAssertTrue(lists.contains(in: 0, where: { $0 == 4 }))
         XCTAssertFalse(lists.contains(in: 0, where: { $0 == 2 }), "2 is filed under name 1")
         XCTAssertFalse(lists.contains(in: 2, where: { _ in true }))
+        XCTAssertEqual(lists.first(in: 0, where: { $0 > 1 }), 3, "the first match in the order added")
+        XCTAssertNil(lists.first(in: 1, where: { $0 > 2 }))
+        XCTAssertNil(lists.first(in: -1, where: { _ in true }))
     }
 
     func testIdsOfNoNameAreAbsent() {
