@@ -92,9 +92,12 @@ final class DictionaryExtractor {
         // A jumped-over body may name what another file declares: its names count as consulted.
         if !skippedNames.isEmpty {
             let declared = declarations.declaredNameIDs(code)
+            var mentioned: [String] = []
+            mentioned.reserveCapacity(skippedNames.count)
             for (id, seen) in skippedNames.enumerated() where seen && !declared[id] {
-                mentionedNames.append(code.spelling(Int32(id)))
+                mentioned.append(code.spelling(Int32(id)))
             }
+            mentionedNames = mentioned
         }
         for (name, use) in helperOwnedUses where !isReferencedHelper(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
