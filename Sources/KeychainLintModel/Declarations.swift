@@ -78,6 +78,7 @@ final class Declarations {
         memberInitializers.reserveCapacity(n / 128)
         deferred.reserveCapacity(n / 32)
         var stack: [(open: Int, scope: Scope, owner: Int32?)] = []
+        stack.reserveCapacity(64)
         /// Open function and closure bodies.
         var localDepth = 0
         var outermostOpen = 0

@@ -17,9 +17,14 @@ struct Relevance {
 
     init(code: CodeView, declarations: Declarations, symbols: ProjectSymbols) {
         relevant = [Bool](repeating: false, count: code.names.count)
-        for id in 0..<code.names.count {
-            let spelling = Token(kind: .identifier, start: code.names.start(Int32(id)), end: code.names.end(Int32(id)))
-            relevant[id] = code.source.token(spelling, hasPrefix: "Sec") || code.source.token(spelling, hasPrefix: "kSec")
+        code.source.bytes.withUnsafeBufferPointer { bytes in
+            for id in 0..<code.names.count {
+                // Most names start with neither letter: one byte turns them away.
+                let first = bytes[code.names.start(Int32(id))]
+                guard first == UInt8(ascii: "S") || first == UInt8(ascii: "k") else { continue }
+                let spelling = Token(kind: .identifier, start: code.names.start(Int32(id)), end: code.names.end(Int32(id)))
+                relevant[id] = code.source.token(spelling, hasPrefix: "Sec") || code.source.token(spelling, hasPrefix: "kSec")
+            }
         }
         if !symbols.isEmpty {
             for name in symbols.names.union(symbols.passThroughFunctions) {
