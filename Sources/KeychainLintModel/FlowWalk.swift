@@ -110,7 +110,11 @@ final class FlowWalk {
                     caseLabel(at: i)
                 }
             case .identifier:
-                identifier(at: i)
+                // Only a name followed by a call, subscript, member or operator can change anything.
+                switch code.kind(i + 1) {
+                case .leftParen, .leftBracket, .period, .operator: identifier(at: i)
+                default: break
+                }
             case .leftBracket:
                 standaloneLiteral(at: i)
             default:
