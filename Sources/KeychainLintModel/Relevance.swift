@@ -38,11 +38,23 @@ struct Relevance {
         for body in declarations.bodies.elements where !body.isLocal {
             declared.append((body.nameIndex, body.nameIndex..<code.after(body.open)))
         }
-        // Each round counts the relevant tokens once (a prefix sum), so testing a declaration is
-        // constant time however its range nests in others'; names found in a round count from the next.
+        // One pass counts the seeds' tokens (a prefix sum, so testing a declaration is constant
+        // time however its range nests in others') and lists where the declared names occur: a
+        // declared name that joins adds its listed tokens, with no pass of its own. Names found in
+        // a round count from the next.
+        var isCandidate = [Bool](repeating: false, count: relevant.count)
+        for declaration in declared {
+            let id = Int(code.nameID(declaration.name))
+            if id >= 0 && !relevant[id] { isCandidate[id] = true }
+        }
+        var candidateTokens: [Int32] = []
+        seedTokens = relevant.withUnsafeBufferPointer { relevant in
+            isCandidate.withUnsafeBufferPointer { isCandidate in
+                TokenPrefixCounts(code, counting: { relevant[Int($0)] }, listing: { isCandidate[Int($0)] }, into: &candidateTokens)
+            }
+        }
         var done = [Bool](repeating: false, count: declared.count)
         for _ in 0..<Self.maxRounds {
-            relevantTokens = Self.counts(code, relevant)
             var changed = false
             for (k, declaration) in declared.enumerated() where !done[k] && mentionsRelevant(declaration.range) {
                 done[k] = true
@@ -53,23 +65,31 @@ struct Relevance {
                 }
             }
             if !changed { return }
+            joinedTokens = code.nameIDs.withUnsafeBufferPointer { ids in candidateTokens.filter { relevant[Int(ids[Int($0)])] } }
         }
         relevant = [Bool](repeating: true, count: relevant.count)
-        relevantTokens = Self.counts(code, relevant)
+        seedTokens = TokenPrefixCounts(code) { $0 >= 0 }
+        joinedTokens = []
     }
 
-    /// The relevant names among the code tokens (empty before the first round).
-    private var relevantTokens: TokenPrefixCounts?
+    /// The seed names among the code tokens (nil before the pass).
+    private var seedTokens: TokenPrefixCounts?
+    /// Code indices, ascending, of the declared names that joined in the rounds so far.
+    private var joinedTokens: [Int32] = []
 
-    private static func counts(_ code: CodeView, _ relevant: [Bool]) -> TokenPrefixCounts {
-        relevant.withUnsafeBufferPointer { relevant in
-            TokenPrefixCounts(code) { $0 >= 0 && relevant[Int($0)] }
-        }
-    }
-
-    /// Whether a relevant name occurs in `range`, in constant time.
+    /// Whether a relevant name occurs in `range`: constant time for the seeds, a binary search
+    /// among the few tokens of the names that joined.
     func mentionsRelevant(_ range: Range<Int>) -> Bool {
-        relevantTokens?.any(in: range) ?? false
+        if seedTokens?.any(in: range) ?? false { return true }
+        guard !joinedTokens.isEmpty else { return false }
+        let lower = max(range.lowerBound, 0)
+        var low = 0
+        var high = joinedTokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(joinedTokens[middle]) < lower { low = middle + 1 } else { high = middle }
+        }
+        return low < joinedTokens.count && Int(joinedTokens[low]) < range.upperBound
     }
 
     /// Whether a relevant name, or one of `visible` (ids of the walk's variables in scope, -1 for
