@@ -8,9 +8,13 @@ import KeychainLintTokenizer
 /// join when their declaration mentions a name already in (a fixpoint over the declarations
 /// other bodies can see: type members, file-level names, non-local functions). A body with no
 /// such name can add nothing: its dictionaries have no `kSec` key and it calls nothing that does.
-struct Relevance {
+///
+/// A class: the walk asks at every body it may jump over, and a struct would be copied out of
+/// the extractor (its arrays retained and released) for each question. Its state is written only
+/// while it is made, so reads are not checked for exclusive access at run time.
+final class Relevance {
     /// By name id.
-    private var relevant: [Bool]
+    @exclusivity(unchecked) private var relevant: [Bool]
     /// Rounds of the fixpoint; a longer chain of names makes every body relevant, which keeps
     /// the pass linear on any input.
     static let maxRounds = 4
@@ -73,9 +77,9 @@ struct Relevance {
     }
 
     /// The seed names among the code tokens (nil before the pass).
-    private var seedTokens: TokenPrefixCounts?
+    @exclusivity(unchecked) private var seedTokens: TokenPrefixCounts?
     /// Code indices, ascending, of the declared names that joined in the rounds so far.
-    private var joinedTokens: [Int32] = []
+    @exclusivity(unchecked) private var joinedTokens: [Int32] = []
 
     /// Whether a relevant name occurs in `range`: constant time for the seeds, a binary search
     /// among the few tokens of the names that joined.
