@@ -2,10 +2,14 @@ import KeychainLintTokenizer
 
 /// The file's named declarations, collected in one pass before any dictionary is followed, so
 /// a constant or helper can be used above the line that declares it.
-struct Declarations {
+///
+/// A class: the extractor and its walks ask it thousands of questions per file, and each would
+/// otherwise copy (retain and release) every table it holds.
+final class Declarations {
     /// A `let`/`var` with an initializer.
     struct Binding {
-        var name: String
+        /// Interned id of the name (`CodeView.nameIDs`).
+        var nameID: Int32
         /// Code index of the name.
         var nameIndex: Int
         var initializer: Range<Int>
@@ -14,13 +18,12 @@ struct Declarations {
         var scope: Range<Int>
         var isMember: Bool
         var isLet: Bool
-        /// The type it is a member of (`VaultKeys` for `static let klass` inside it).
-        var owner: String? = nil
+        /// The name id of the type it is a member of (`VaultKeys` for `static let klass` inside it).
+        var owner: Int32? = nil
     }
 
     /// A function or computed property body that may return a dictionary.
     struct Body {
-        var name: String
         /// Index of the body's `{`.
         var open: Int
         /// The declared type is a dictionary (`-> [String: Any]`, `: CFDictionary`): only such
@@ -28,7 +31,8 @@ struct Declarations {
         var declaresDictionary: Bool
         /// The `(` of a function's parameter list; nil for a computed property.
         var parameterOpen: Int? = nil
-        var owner: String? = nil
+        /// The name id of the type it is declared in.
+        var owner: Int32? = nil
         /// Code index of the name.
         var nameIndex: Int = 0
         /// Declared inside a function or closure body: other bodies cannot name it.
@@ -42,86 +46,136 @@ struct Declarations {
         var letIndex: Int
         var scope: Range<Int>
         var isMember: Bool
-        var owner: String?
+        var owner: Int32?
         /// The `{` of the outermost function or closure body around it.
         var outermostOpen: Int
     }
-    private var deferred: [DeferredBinding] = []
+    @exclusivity(unchecked) private var deferred: [DeferredBinding] = []
 
-    private(set) var bindings: [String: [Binding]] = [:]
-    private(set) var bodies: [String: [Body]] = [:]
-    /// Type-member and file-level `let`/`var` initializers, by name (dictionary properties are helpers).
-    private(set) var memberInitializers: [String: [Range<Int>]] = [:]
+    /// By name id. The tables are read thousands of times per file: their accesses are not checked
+    /// for exclusivity at run time (each check costs more than the read), like the other hot
+    /// tables of the extractor; they are written only while the file's declarations are collected.
+    @exclusivity(unchecked) private(set) var bindings: NameLists<Binding>
+    @exclusivity(unchecked) private(set) var bodies: NameLists<Body>
+    /// Type-member and file-level `let`/`var` initializers, by name id (dictionary properties are helpers).
+    @exclusivity(unchecked) private(set) var memberInitializers: NameLists<Range<Int>>
+
+    /// What an open block is to the collection: a type body (its members are members), a
+    /// control block, or a function or closure body (its `let`s are locals).
+    private enum Scope {
+        case type, control, code
+    }
 
     init(code: CodeView) {
-        var stack: [(open: Int, kind: BlockKind, owner: String?)] = []
+        bindings = NameLists(nameCount: code.names.count)
+        bodies = NameLists(nameCount: code.names.count)
+        memberInitializers = NameLists(nameCount: code.names.count)
+        // In keychain code, about one binding or function outside bodies per 128 code tokens and
+        // one local per 32: reserving spares the arrays' regrowth.
+        let n = code.count
+        bindings.reserveCapacity(n / 128)
+        bodies.reserveCapacity(n / 128)
+        memberInitializers.reserveCapacity(n / 128)
+        deferred.reserveCapacity(n / 32)
+        var stack: [(open: Int, scope: Scope, owner: Int32?)] = []
+        stack.reserveCapacity(64)
         /// Open function and closure bodies.
         var localDepth = 0
         var outermostOpen = 0
-        var i = 0
-        let n = code.count
-        // About one declaration per 25 code tokens in keychain code: reserving spares the rehashing.
-        bindings.reserveCapacity(n / 25)
-        bodies.reserveCapacity(n / 50)
-        while i < n {
-            switch code.kind(i) {
-            case .leftBrace:
-                let kind = code.blockKind(opening: i)
-                stack.append((i, kind, kind == .type ? Self.typeName(opening: i, code: code) : nil))
-                if kind != .type && kind != .control {
-                    if localDepth == 0 { outermostOpen = i }
-                    localDepth += 1
+        // Every code token passes through here once: raw buffers, and keywords told apart by their
+        // bytes, keep the per-token cost to a few instructions.
+        code.tokens.withUnsafeBufferPointer { tokens in
+            code.source.bytes.withUnsafeBufferPointer { bytes in
+                for i in 0..<n {
+                    let token = tokens[i]
+                    switch token.kind {
+                    case .leftBrace:
+                        let scope: Scope
+                        switch code.blockKind(opening: i) {
+                        case .type: scope = .type
+                        case .control: scope = .control
+                        case .function, .closure: scope = .code
+                        }
+                        stack.append((i, scope, scope == .type ? Self.typeName(opening: i, code: code) : nil))
+                        if scope == .code {
+                            if localDepth == 0 { outermostOpen = i }
+                            localDepth += 1
+                        }
+                    case .rightBrace:
+                        if let top = stack.last, Int(code.partner[top.open]) == i {
+                            stack.removeLast()
+                            if top.scope == .code { localDepth -= 1 }
+                        }
+                    case .keyword:
+                        let word = Self.declarationKeyword(token, bytes)
+                        if word == .binding {
+                            let scopeOpen = stack.last?.open
+                            let isMember = stack.last.map { $0.scope == .type } ?? true
+                            let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
+                            if localDepth > 0 {
+                                deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
+                                                                outermostOpen: outermostOpen))
+                            } else {
+                                record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
+                            }
+                        } else if word == .function, code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
+                            bodies.append(Body(
+                                open: open,
+                                declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
+                                parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
+                                owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
+                        }
+                    default:
+                        continue
+                    }
                 }
-            case .rightBrace:
-                if let top = stack.last, Int(code.partner[top.open]) == i {
-                    stack.removeLast()
-                    if top.kind != .type && top.kind != .control { localDepth -= 1 }
-                }
-            case .keyword where code.isKeyword(i, "let") || code.isKeyword(i, "var"):
-                let scopeOpen = stack.last?.open
-                let isMember = stack.last.map { $0.kind == .type } ?? true
-                let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
-                if localDepth > 0 {
-                    deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
-                                                    outermostOpen: outermostOpen))
-                } else {
-                    record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
-                }
-            case .keyword where code.isKeyword(i, "func"):
-                if code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
-                    bodies[code.text(i + 1), default: []].append(Body(
-                        name: code.text(i + 1), open: open,
-                        declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
-                        parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
-                        owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0))
-                }
-            default:
-                break
             }
-            i += 1
         }
     }
 
-    private mutating func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: String?, code: CodeView) {
+    private enum DeclarationKeyword {
+        case binding, function, other
+    }
+
+    /// `let`/`var`, `func`, or another keyword, read from the token's bytes.
+    @inline(__always)
+    private static func declarationKeyword(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> DeclarationKeyword {
+        let start = Int(token.start)
+        switch token.end - token.start {
+        case 3:
+            let (a, b, c) = (bytes[start], bytes[start + 1], bytes[start + 2])
+            if (a == UInt8(ascii: "l") && b == UInt8(ascii: "e") && c == UInt8(ascii: "t"))
+                || (a == UInt8(ascii: "v") && b == UInt8(ascii: "a") && c == UInt8(ascii: "r")) { return .binding }
+            return .other
+        case 4:
+            if bytes[start] == UInt8(ascii: "f") && bytes[start + 1] == UInt8(ascii: "u") && bytes[start + 2] == UInt8(ascii: "n")
+                && bytes[start + 3] == UInt8(ascii: "c") { return .function }
+            return .other
+        default:
+            return .other
+        }
+    }
+
+    private func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: Int32?, code: CodeView) {
         guard code.kind(i + 1) == .identifier else { return }
-        let name = code.text(i + 1)
+        let name = code.nameID(i + 1)
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
         var j = i + 2
         let limit = min(code.count, j + CodeView.maxExpressionSteps)
         while j < limit {
             if code.is(j, "=") {
                 let end = code.expressionEnd(from: j + 1, stopAtBrace: Self.isConditionBinding(i, code: code))
-                let binding = Binding(name: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
+                let binding = Binding(nameID: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
                                       isMember: isMember, isLet: code.isKeyword(i, "let"), owner: isMember ? owner : nil)
-                bindings[name, default: []].append(binding)
-                if isMember { memberInitializers[name, default: []].append((j + 1)..<end) }
+                bindings.append(binding, to: name)
+                if isMember { memberInitializers.append((j + 1)..<end, to: name) }
                 return
             }
             if code.kind(j) == .leftBrace {
                 if isMember {
-                    bodies[name, default: []].append(Body(
-                        name: name, open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
-                        owner: owner, nameIndex: i + 1))
+                    bodies.append(Body(
+                        open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
+                        owner: owner, nameIndex: i + 1), to: name)
                 }
                 return
             }
@@ -136,7 +190,7 @@ struct Declarations {
 
     /// Records the locals of the bodies `keep` accepts (given each outermost body's range, `{` to
     /// past `}`); the others stay unrecorded for good.
-    mutating func recordLocals(code: CodeView, keep: (Range<Int>) -> Bool) {
+    func recordLocals(code: CodeView, keep: (Range<Int>) -> Bool) {
         var decided: (open: Int, keep: Bool) = (-1, false)
         for local in deferred {
             if decided.open != local.outermostOpen {
@@ -184,11 +238,6 @@ struct Declarations {
             || code.isIdentifier(t, "NSDictionary") || code.isIdentifier(t, "NSMutableDictionary")
     }
 
-    /// Bindings declared at file level or as type members: the ones other files can name.
-    var memberBindings: [Binding] {
-        bindings.values.flatMap { $0.filter(\.isMember) }
-    }
-
     /// The `(` of a function's parameters, past generic parameters (`func f<T>(_ x: T)`).
     private static func parameterOpen(after name: Int, before open: Int, code: CodeView) -> Int? {
         var j = name + 1
@@ -201,15 +250,15 @@ struct Declarations {
 
     /// A member binding by name, ignoring locals: what `Type.name` or `self.name` refers to.
     /// With `owner`, only that type's members count; two candidates make it ambiguous (nil).
-    func memberBinding(named name: String, owner: String?) -> Binding? {
-        var members = (bindings[name] ?? []).filter(\.isMember)
+    func memberBinding(named name: Int32, owner: Int32?) -> Binding? {
+        var members = bindings[name].filter(\.isMember)
         if let owner { members = members.filter { $0.owner == owner } }
         return members.count == 1 ? members[0] : nil
     }
 
-    /// The name a `struct`/`class`/`enum`/`extension`/`protocol`/`actor` block declares
-    /// (the last component of `extension A.B`).
-    static func typeName(opening open: Int, code: CodeView) -> String? {
+    /// The name id of the type a `struct`/`class`/`enum`/`extension`/`protocol`/`actor` block
+    /// declares (the last component of `extension A.B`).
+    static func typeName(opening open: Int, code: CodeView) -> Int32? {
         var j = open - 1
         var steps = 0
         while j >= 0 && steps < 512 {
@@ -227,7 +276,7 @@ struct Declarations {
                     var k = j + 1
                     guard code.kind(k) == .identifier else { return nil }
                     while code.kind(k + 1) == .period && code.kind(k + 2) == .identifier { k += 2 }
-                    return code.text(k)
+                    return code.nameID(k)
                 }
             }
             j -= 1
@@ -253,13 +302,14 @@ struct Declarations {
 
     /// The binding `name` refers to at code index `use`: the innermost visible one.
     /// Two different bindings visible at the same depth make it ambiguous (nil).
-    func binding(named name: String, at use: Int) -> Binding? {
-        guard let candidates = bindings[name] else { return nil }
+    func binding(named name: Int32, at use: Int) -> Binding? {
+        guard bindings.contains(name) else { return nil }
         var best: Binding?
         var ambiguous = false
-        for b in candidates where b.scope.contains(use) || b.isMember {
-            if !b.isMember && b.nameIndex >= use { continue }
-            guard let current = best else { best = b; continue }
+        bindings.forEach(in: name) { b in
+            guard b.scope.contains(use) || b.isMember else { return }
+            if !b.isMember && b.nameIndex >= use { return }
+            guard let current = best else { best = b; return }
             if b.scope.lowerBound > current.scope.lowerBound && !b.isMember {
                 best = b
                 ambiguous = false
@@ -270,21 +320,19 @@ struct Declarations {
         return ambiguous ? nil : best
     }
 
-    func bodies(named name: String) -> [Body] { bodies[name] ?? [] }
-
-    var allBodies: [String: [Body]] { bodies }
+    func bodies(named name: Int32) -> [Body] { bodies[name] }
 
     /// By name id: whether the file declares that name (`isDeclared`), for every id at once.
     func declaredNameIDs(_ code: CodeView) -> [Bool] {
         var declared = [Bool](repeating: false, count: code.names.count)
-        for name in bindings.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
-        for name in bodies.keys { if let id = code.nameID(of: name) { declared[Int(id)] = true } }
+        for id in bindings.names { declared[Int(id)] = true }
+        for id in bodies.names { declared[Int(id)] = true }
         for local in unrecordedLocals where code.nameID(local + 1) >= 0 { declared[Int(code.nameID(local + 1))] = true }
         return declared
     }
 
     /// `let`/`var` indices of locals `recordLocals` left out: still declared names.
-    private(set) var unrecordedLocals: [Int] = []
+    @exclusivity(unchecked) private(set) var unrecordedLocals: [Int] = []
 
-    func isDeclared(_ name: String) -> Bool { bindings[name] != nil || bodies[name] != nil }
+    func isDeclared(_ name: Int32) -> Bool { bindings.contains(name) || bodies.contains(name) }
 }

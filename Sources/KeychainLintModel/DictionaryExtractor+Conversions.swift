@@ -11,7 +11,8 @@ extension DictionaryExtractor {
 
     /// The `kSec…` symbol a computed property of this file stands for; nil when it is not one,
     /// or when two getters of that name disagree.
-    func computedConstant(named name: String, owner: String? = nil) -> KeychainValue? {
+    func computedConstant(named name: Int32, owner: Int32? = nil) -> KeychainValue? {
+        guard declarations.bodies.contains(name) else { return nil }
         let getters = declarations.bodies(named: name).filter { $0.parameterOpen == nil && (owner == nil || $0.owner == owner) }
         guard !getters.isEmpty else { return nil }
         var result: KeychainValue?
@@ -25,12 +26,12 @@ extension DictionaryExtractor {
 
     /// Whether `name` is a function (of this file, else of the project) that returns its one argument
     /// unchanged, perhaps cast or wrapped in `String(…)`.
-    func isPassThrough(named name: String) -> Bool {
+    func isPassThrough(named name: Int32) -> Bool {
         let functions = declarations.bodies(named: name).filter { $0.parameterOpen != nil }
         if functions.isEmpty || passThroughInProgress.contains(name) {
             // In progress: `func toString(_ v: CFString) -> String { Constants.toString(v) }` names another type's function.
-            consultedNames.insert(name)
-            return symbols.passThroughFunctions.contains(name)
+            consult(name)
+            return !symbols.passThroughFunctions.isEmpty && symbols.passThroughFunctions.contains(code.spelling(name))
         }
         if let memo = passThroughMemo[name] { return memo }
         passThroughInProgress.insert(name)
@@ -40,10 +41,10 @@ extension DictionaryExtractor {
         return result
     }
 
-    /// A cheap first test for `isPassThrough` on a file's own functions: every body short enough
-    /// to be one conversion expression.
-    func mayPassThrough(_ bodies: [Declarations.Body]) -> Bool {
-        bodies.allSatisfy { $0.parameterOpen == nil || code.after($0.open) - $0.open - 2 <= Self.maxConversionTokens + 1 }
+    /// A cheap first test for `isPassThrough` on a file's own functions: every body of the name
+    /// short enough to be one conversion expression.
+    func mayPassThrough(_ body: Declarations.Body) -> Bool {
+        body.parameterOpen == nil || code.after(body.open) - body.open - 2 <= Self.maxConversionTokens + 1
     }
 
     /// The one short expression a body returns, with or without `return`.
@@ -75,14 +76,14 @@ extension DictionaryExtractor {
         let parameters = code.elements(of: open)
         guard parameters.count == 1, let name = code.parameterName(parameters[0]),
               let expression = conversionExpression(ofBodyAt: body.open) else { return false }
-        return isArgument(expression, named: code.text(name))
+        return isArgument(expression, named: code.nameID(name))
     }
 
     /// `p`, `p as String`, `String(p)`, `other(p)` for a pass-through `other`.
-    private func isArgument(_ range: Range<Int>, named parameter: String) -> Bool {
+    private func isArgument(_ range: Range<Int>, named parameter: Int32) -> Bool {
         let r = FlowWalk(extractor: self, range: range, collectsReturnsOnly: true).trimmed(range)
         guard let first = r.first else { return false }
-        if r.count == 1 { return code.kind(first) == .identifier && code.text(first) == parameter }
+        if r.count == 1 { return code.kind(first) == .identifier && code.nameID(first) == parameter }
         let last = r.upperBound - 1
         guard code.kind(last) == .rightParen, code.partner[last] > first else { return false }
         let open = Int(code.partner[last])
@@ -90,8 +91,7 @@ extension DictionaryExtractor {
         guard code.kind(callee) == .identifier, callee == first || code.kind(callee - 1) == .period else { return false }
         let arguments = code.elements(of: open)
         guard arguments.count == 1 else { return false }
-        let name = code.text(callee)
-        let converts = FlowWalk.stringConversions.contains(name) || isPassThrough(named: name)
+        let converts = FlowWalk.stringConversions.contains(code.text(callee)) || isPassThrough(named: code.nameID(callee))
         return converts && isArgument(code.droppingLabel(arguments[0]), named: parameter)
     }
 }

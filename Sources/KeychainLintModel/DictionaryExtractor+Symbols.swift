@@ -8,41 +8,52 @@ extension DictionaryExtractor {
 
     func declaredSymbols() -> FileSymbols {
         var out = FileSymbols()
-        var aliases = AliasTable()
-        for binding in declarations.memberBindings {
+        var aliases = AliasTable(nameCount: code.names.count)
+        for binding in declarations.bindings.elements where binding.isMember {
             let initializer = binding.initializer
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
                let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
-                out.functionAliases[binding.name] = op
+                out.functionAliases[code.spelling(binding.nameID)] = op
                 continue
             }
             var value = KeychainValue.unknown
             if initializer.count <= Self.maxAliasTokens, mentionsSecurityConstant(initializer) {
                 value = constantValue(of: binding)
             }
-            let isAlias = aliases.add(binding.name, owner: binding.owner, value)
-            if !isAlias && binding.name.hasPrefix("kSec") { out.shadowedSecurityNames.insert(binding.name) }
-        }
-        for (name, bodies) in declarations.allBodies {
-            for getter in bodies where getter.parameterOpen == nil {
-                aliases.add(name, owner: getter.owner, computedConstant(named: name, owner: getter.owner) ?? .unknown)
-            }
-            if bodies.contains(where: { $0.parameterOpen != nil }), mayPassThrough(bodies), isPassThrough(named: name) {
-                out.passThroughFunctions.insert(name)
+            let isAlias = aliases.add(binding.nameID, owner: binding.owner, value)
+            // The bytes first: a `String` prefix test costs more, and most names fail both.
+            if !isAlias && code.source.token(code.tokens[binding.nameIndex], hasPrefix: "kSec"),
+               case let name = code.spelling(binding.nameID), name.hasPrefix("kSec") {
+                out.shadowedSecurityNames.insert(name)
             }
         }
-        out.constants = aliases.exported
-        for (name, bodies) in declarations.allBodies where bodies.contains(where: \.declaresDictionary) {
+        let bodies = declarations.bodies
+        for id in bodies.names {
+            bodies.forEach(in: id) { getter in
+                guard getter.parameterOpen == nil else { return }
+                aliases.add(id, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
+            }
+            if bodies.contains(in: id, where: { $0.parameterOpen != nil }), !bodies.contains(in: id, where: { !mayPassThrough($0) }),
+               isPassThrough(named: id) {
+                out.passThroughFunctions.insert(code.spelling(id))
+            }
+        }
+        out.constants = aliases.exported(code)
+        var helperIDs: [Bool] = []
+        for id in bodies.names where bodies.contains(in: id, where: \.declaresDictionary) {
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
-            if let entries = helperEntries(named: name, at: bodies[0].open), !openHelpers.contains(name),
+            // (The index is where a foreign helper's entries would go; this one is the file's own.)
+            if let entries = helperEntries(named: id, at: 0), !openHelpers.contains(id),
                entries.contains(where: { $0.key.hasPrefix("kSec") }) {
-                out.helpers[name] = entries
+                out.helpers[code.spelling(id)] = entries
+                if helperIDs.isEmpty { helperIDs = [Bool](repeating: false, count: code.names.count) }
+                helperIDs[Int(id)] = true
             }
         }
-        for (name, initializers) in declarations.memberInitializers
-        where out.helpers[name] == nil && initializers.contains(where: { code.kind($0.lowerBound) == .leftBracket }) {
-            if let entries = helperEntries(named: name, at: initializers[0].lowerBound), !entries.isEmpty {
-                out.helpers[name] = entries
+        for id in declarations.memberInitializers.names where helperIDs.isEmpty || !helperIDs[Int(id)] {
+            guard declarations.memberInitializers.contains(in: id, where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
+            if let entries = helperEntries(named: id, at: 0), !entries.isEmpty {
+                out.helpers[code.spelling(id)] = entries
             }
         }
         return out
@@ -56,25 +67,41 @@ extension DictionaryExtractor {
 /// The aliases one file exports: `name` when every member of that name in the file is the same
 /// alias, and `Type.name` for each type's own, so `VaultKeys.service` stays readable when another
 /// type of the file has a `service` of its own.
+///
+/// Most members are no alias, and a name none of whose members is one exports nothing: the
+/// table keeps every member by name id and makes keys only for names that have an alias.
 private struct AliasTable {
-    private var values: [String: KeychainValue?] = [:]
+    private var members: [(name: Int32, owner: Int32?, alias: KeychainValue?)] = []
+    /// By name id: some member of that name is an alias.
+    private var hasAlias: [Bool]
+
+    init(nameCount: Int) {
+        hasAlias = [Bool](repeating: false, count: nameCount)
+    }
 
     /// Returns whether `value` is an alias of a `kSec…` constant.
     @discardableResult
-    mutating func add(_ name: String, owner: String?, _ value: KeychainValue) -> Bool {
+    mutating func add(_ name: Int32, owner: Int32?, _ value: KeychainValue) -> Bool {
         let alias: KeychainValue? = if case .symbol(let s) = value, s.hasPrefix("kSec") { value } else { nil }
-        record(name, alias)
-        if let owner { record(owner + "." + name, alias) }
+        members.append((name, owner, alias))
+        if alias != nil { hasAlias[Int(name)] = true }
         return alias != nil
     }
 
-    private mutating func record(_ key: String, _ alias: KeychainValue?) {
-        if let existing = values[key] {
-            if existing != alias { values[key] = .some(nil) }
-        } else {
-            values[key] = .some(alias)
+    func exported(_ code: CodeView) -> [String: KeychainValue] {
+        var values: [String: KeychainValue?] = [:]
+        func record(_ key: String, _ alias: KeychainValue?) {
+            if let existing = values[key] {
+                if existing != alias { values[key] = .some(nil) }
+            } else {
+                values[key] = .some(alias)
+            }
         }
+        for member in members where hasAlias[Int(member.name)] {
+            let name = code.spelling(member.name)
+            record(name, member.alias)
+            if let owner = member.owner { record(code.spelling(owner) + "." + name, member.alias) }
+        }
+        return values.compactMapValues { $0 }
     }
-
-    var exported: [String: KeychainValue] { values.compactMapValues { $0 } }
 }

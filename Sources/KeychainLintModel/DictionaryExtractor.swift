@@ -9,35 +9,43 @@ import KeychainLintTokenizer
 final class DictionaryExtractor {
     let code: CodeView
     let symbols: ProjectSymbols
-    private(set) var declarations: Declarations
+    let declarations: Declarations
     /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
-    var consumed: [Bool]
+    ///
+    /// The per-file tables the walks read and write at every name are not checked for exclusive
+    /// access at run time (`@exclusivity(unchecked)`): each check costs more than the access, and
+    /// no access to them spans a call that could reach them again.
+    @exclusivity(unchecked) var consumed: [Bool]
     var uses: [KeychainUse] = []
 
     /// Dictionaries returned by helpers (or held by dictionary properties), reported as unseen uses
     /// only when no code in the file uses the helper.
     var helperOwnedUses: [(name: String, use: KeychainUse)] = []
-    var referencedHelpers: Set<String> = []
+    /// By name id: helpers of this file some code uses.
+    @exclusivity(unchecked) private var referencedHelpers: [Bool]
     /// Names looked up in the project's symbols because the file does not declare them: when
     /// the first pass finds one of them declared elsewhere, the file is read again with them.
-    var consultedNames: Set<String> = []
-    /// Helpers whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
-    private(set) var openHelpers: Set<String> = []
-    /// Names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
+    /// By name id; `consultedSpellings` holds those asked about that the file never spells.
+    @exclusivity(unchecked) private var consultedIDs: [Bool]
+    private var consultedSpellings: Set<String> = []
+    /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
+    private(set) var openHelpers: Set<Int32> = []
+    /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
     /// only such a `var` is followed when its initializer cannot be read.
-    private(set) lazy var dictionaryMutatedNames: Set<String> = Self.mutatedNames(code)
+    private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
 
-    var constantMemo: [Int: KeychainValue] = [:]
+    @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []
     /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
     private(set) var foreignSpots: [Int: ForeignSpot] = [:]
-    var passThroughMemo: [String: Bool] = [:]
-    var passThroughInProgress: Set<String> = []
-    /// nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
-    private var helperMemo: [String: [KeychainEntry]?] = [:]
-    private var helpersInProgress: Set<String> = []
+    /// By name id.
+    var passThroughMemo: [Int32: Bool] = [:]
+    var passThroughInProgress: Set<Int32> = []
+    /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
+    private var helperMemo: [Int32: [KeychainEntry]?] = [:]
+    private var helpersInProgress: Set<Int32> = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
-    var evaluationDepth = 0
+    @exclusivity(unchecked) var evaluationDepth = 0
     static let maxEvaluationDepth = 48
 
     init(code: CodeView, symbols: ProjectSymbols) {
@@ -45,8 +53,22 @@ final class DictionaryExtractor {
         self.symbols = symbols
         self.declarations = Declarations(code: code)
         self.consumed = [Bool](repeating: false, count: code.count)
-        // Every callee the file names is looked up: reserving spares the rehashing as the set grows.
-        consultedNames.reserveCapacity(64)
+        self.referencedHelpers = [Bool](repeating: false, count: code.names.count)
+        self.consultedIDs = [Bool](repeating: false, count: code.names.count)
+    }
+
+    /// Every name consulted so far, as spelled.
+    var consultedNames: Set<String> {
+        var names = consultedSpellings
+        names.reserveCapacity(consultedSpellings.count + consultedIDs.reduce(0) { $1 ? $0 + 1 : $0 })
+        for (id, consulted) in consultedIDs.enumerated() where consulted { names.insert(code.spelling(Int32(id))) }
+        return names
+    }
+
+    @inline(__always) func consult(_ name: Int32) { consultedIDs[Int(name)] = true }
+
+    func consult(_ name: String) {
+        if let id = code.nameID(of: name) { consult(id) } else { consultedSpellings.insert(name) }
     }
 
     /// What the file-wide walk may jump over, worked out when it starts.
@@ -55,7 +77,7 @@ final class DictionaryExtractor {
     private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
 
     /// Name ids that occur in bodies the walk jumped over (empty until one is).
-    private var skippedNames: [Bool] = []
+    @exclusivity(unchecked) private var skippedNames: [Bool] = []
     /// The undeclared names of those bodies.
     private(set) var mentionedNames: [String] = []
 
@@ -70,14 +92,22 @@ final class DictionaryExtractor {
         // A jumped-over body may name what another file declares: its names count as consulted.
         if !skippedNames.isEmpty {
             let declared = declarations.declaredNameIDs(code)
+            var mentioned: [String] = []
+            mentioned.reserveCapacity(skippedNames.count)
             for (id, seen) in skippedNames.enumerated() where seen && !declared[id] {
-                mentionedNames.append(code.spelling(Int32(id)))
+                mentioned.append(code.spelling(Int32(id)))
             }
+            mentionedNames = mentioned
         }
-        for (name, use) in helperOwnedUses where !referencedHelpers.contains(name) && !symbols.externallyUsedHelpers.contains(name) {
+        for (name, use) in helperOwnedUses where !isReferencedHelper(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
         }
         return uses
+    }
+
+    private func isReferencedHelper(_ name: String) -> Bool {
+        guard let id = code.nameID(of: name) else { return false }
+        return referencedHelpers[Int(id)]
     }
 
     /// Notes the names of a body the file-wide walk jumps over.
@@ -98,9 +128,8 @@ final class DictionaryExtractor {
         var security: KeychainOperation?
         var hasBinding: Bool
         var alias: KeychainOperation?
-        var consulted = false
     }
-    private var calleeFacts: [CalleeFacts?] = []
+    @exclusivity(unchecked) private var calleeFacts: [CalleeFacts?] = []
 
     /// The operation the callee identifier at `index` stands for: a Security function or a stored reference to one.
     func operation(at index: Int) -> KeychainOperation? {
@@ -109,58 +138,80 @@ final class DictionaryExtractor {
         if calleeFacts.isEmpty { calleeFacts = [CalleeFacts?](repeating: nil, count: code.names.count) }
         if calleeFacts[id] == nil {
             let name = code.spelling(Int32(id))
-            let declared = declarations.isDeclared(name)
+            let declared = declarations.isDeclared(Int32(id))
             calleeFacts[id] = CalleeFacts(security: declared ? nil : KeychainOperation(functionName: name),
-                                          hasBinding: declarations.bindings[name] != nil, alias: symbols.functionAliases[name])
+                                          hasBinding: declarations.bindings.contains(Int32(id)),
+                                          alias: symbols.functionAliases.isEmpty ? nil : symbols.functionAliases[name])
         }
         let facts = calleeFacts[id]!
         if let op = facts.security { return op }
-        if facts.hasBinding, let binding = declarations.binding(named: code.spelling(Int32(id)), at: index), binding.initializer.count == 1,
+        if facts.hasBinding, let binding = declarations.binding(named: Int32(id), at: index), binding.initializer.count == 1,
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
-        if !facts.consulted {
-            consultedNames.insert(code.spelling(Int32(id)))
-            calleeFacts[id]!.consulted = true
-        }
+        consult(Int32(id))
         return facts.alias
+    }
+
+    /// What a name the file does not declare resolves to (`FlowWalk.resolve`), by name id: most
+    /// names a walk resolves are Security constants, each read many times. A slot of -1 is not yet known.
+    @exclusivity(unchecked) private var plainValueSlots: [Int32] = []
+    @exclusivity(unchecked) private var plainValues: [KeychainValue] = []
+
+    func plainValue(of name: Int32) -> KeychainValue? {
+        guard !plainValueSlots.isEmpty, case let slot = plainValueSlots[Int(name)], slot >= 0 else { return nil }
+        return plainValues[Int(slot)]
+    }
+
+    func remember(_ value: KeychainValue, asPlainValueOf name: Int32) {
+        if plainValueSlots.isEmpty {
+            plainValueSlots = [Int32](repeating: -1, count: code.names.count)
+            plainValues.reserveCapacity(64)
+        }
+        plainValueSlots[Int(name)] = Int32(plainValues.count)
+        plainValues.append(value)
     }
 
     /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
     /// so the name is not the Security constant of that spelling.
     func isUserDeclared(_ name: String) -> Bool {
-        declarations.isDeclared(name) || projectConstant(named: name) != nil
+        if let id = code.nameID(of: name), declarations.isDeclared(id) { return true }
+        consult(name)
+        return projectConstant(named: name) != nil
     }
 
     /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
     /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
-    /// two types of the tree both have a `service`.
+    /// two types of the tree both have a `service`. The caller consults the name.
     func projectConstant(named name: String, owner: String? = nil) -> KeychainValue? {
-        consultedNames.insert(name)
+        if symbols.constants.isEmpty { return nil }
         if let owner, let qualified = symbols.constants[owner + "." + name] { return qualified }
         return symbols.constants[name]
     }
 
-    /// Whether `name` can stand for a dictionary here: a dictionary property or helper of this file,
-    /// or a helper or constant another file declares.
-    func namesADictionary(_ name: String) -> Bool {
-        declarations.memberInitializers[name] != nil || !declarations.bodies(named: name).isEmpty
-            || symbols.helpers[name] != nil || symbols.constants[name] != nil
+    /// Whether the name at `index` can stand for a dictionary here: a dictionary property or helper
+    /// of this file, or a helper or constant another file declares.
+    func namesADictionary(at index: Int) -> Bool {
+        let id = code.nameID(index)
+        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) { return true }
+        if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
+        let name = code.text(index)
+        return symbols.helpers[name] != nil || symbols.constants[name] != nil
     }
 
     /// The value of a same-file constant, evaluated once.
-    func constantValue(named name: String, at index: Int) -> KeychainValue? {
+    func constantValue(named name: Int32, at index: Int) -> KeychainValue? {
         guard let binding = declarations.binding(named: name, at: index) else {
-            return declarations.bindings[name] == nil ? nil : .unknown
+            return declarations.bindings.contains(name) ? .unknown : nil
         }
         return constantValue(of: binding)
     }
 
     /// What `Type.name` or `self.name` stands for: a member constant, never a local of that name.
     /// With `owner` (`VaultKeys.klass`), a member of another type of that name does not count.
-    func memberConstantValue(named name: String, owner: String?) -> KeychainValue? {
-        guard let all = declarations.bindings[name],
-              all.contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
+    func memberConstantValue(named name: Int32, owner: Int32?) -> KeychainValue? {
+        guard declarations.bindings.contains(name),
+              declarations.bindings[name].contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
         guard let binding = declarations.memberBinding(named: name, owner: owner) else { return .unknown }
         return constantValue(of: binding)
     }
@@ -184,18 +235,21 @@ final class DictionaryExtractor {
     /// Entries of the dictionary a helper function, computed property or dictionary property returns.
     /// A helper from another file is read as if its entries were written at the use (`index`),
     /// so findings stay in the file being linted.
-    func helperEntries(named name: String, at index: Int) -> [KeychainEntry]? {
-        let bodies = declarations.bodies(named: name)
-        let initializers = declarations.memberInitializers[name] ?? []
-        if bodies.isEmpty && initializers.isEmpty {
-            consultedNames.insert(name)
-            let salt = name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
-            return symbols.helpers[name].map { rebased($0, helper: name, region: code.region[index], salt: salt) }
+    func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
+        if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
+            consult(name)
+            guard !symbols.helpers.isEmpty else { return nil }
+            let spelling = code.spelling(name)
+            guard let foreign = symbols.helpers[spelling] else { return nil }
+            let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+            return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
         }
         if let memo = helperMemo[name] {
-            if memo != nil { referencedHelpers.insert(name) }
+            if memo != nil { referencedHelpers[Int(name)] = true }
             return memo
         }
+        let bodies = declarations.bodies(named: name)
+        let initializers = declarations.memberInitializers[name]
         guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
         helpersInProgress.insert(name)
         evaluationDepth += 1
@@ -224,21 +278,21 @@ final class DictionaryExtractor {
             return nil
         }
         helperMemo[name] = entries
-        referencedHelpers.insert(name)
+        referencedHelpers[Int(name)] = true
         return entries
     }
 
-    private static func mutatedNames(_ code: CodeView) -> Set<String> {
-        var names = Set<String>()
+    private static func mutatedNames(_ code: CodeView) -> [Bool] {
+        var names = [Bool](repeating: false, count: code.names.count)
         for i in 0..<code.count where code.kind(i) == .identifier {
             switch code.kind(i + 1) {
             case .leftBracket:
-                if code.is(code.after(i + 1), "=") { names.insert(code.text(i)) }
+                if code.is(code.after(i + 1), "=") { names[Int(code.nameID(i))] = true }
             case .period:
                 let m = i + 2
                 if code.kind(m + 1) == .leftParen, code.isIdentifier(m, "updateValue") || code.isIdentifier(m, "removeValue")
                     || code.isIdentifier(m, "merge") || code.isIdentifier(m, "setValue") || code.isIdentifier(m, "setObject") {
-                    names.insert(code.text(i))
+                    names[Int(code.nameID(i))] = true
                 }
             default:
                 break

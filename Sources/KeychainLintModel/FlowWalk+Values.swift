@@ -48,7 +48,7 @@ extension FlowWalk {
                 if code.isKeyword(a, "false") { return .bool(false) }
                 if code.isKeyword(a, "nil") { return .null }
                 return .unknown
-            case .identifier: return resolve(code.text(a), at: a)
+            case .identifier: return resolve(at: a)
             case .integerLiteral, .floatLiteral: return .number(code.text(a))
             default: return .unknown
             }
@@ -67,8 +67,8 @@ extension FlowWalk {
         if let dictionary = dictionary(r) { return .dictionary(dictionary.entries) }
         if isMemberChain(r) {
             let qualifier = r.upperBound - 3
-            let owner = code.kind(qualifier) == .identifier ? code.text(qualifier) : nil
-            return resolve(code.text(r.upperBound - 1), at: r.upperBound - 1, memberOnly: true, owner: owner)
+            let owner = code.kind(qualifier) == .identifier ? code.nameID(qualifier) : nil
+            return resolve(at: r.upperBound - 1, memberOnly: true, owner: owner)
         }
         return .unknown
     }
@@ -94,7 +94,7 @@ extension FlowWalk {
         // `toString(kSecClass)` through a user function that hands its argument back.
         if arguments.count == 1, !Self.conversionInitializers.contains(callee) {
             let inner = value(code.droppingLabel(arguments[0]))
-            if case .symbol(let symbol) = inner, symbol.hasPrefix("kSec"), extractor.isPassThrough(named: callee) { return inner }
+            if case .symbol(let symbol) = inner, symbol.hasPrefix("kSec"), extractor.isPassThrough(named: code.nameID(calleeEnd)) { return inner }
         }
         guard !isQualified else { return nil }
         switch callee {
@@ -137,26 +137,57 @@ extension FlowWalk {
         return code.kind(r.upperBound - 1) == .identifier
     }
 
-    /// A bare name: a tracked dictionary, a same-file constant, a project constant, a helper, or a
-    /// Security constant the file does not declare itself.
+    /// The bare name at `index`: a tracked dictionary, a same-file constant, a project constant, a
+    /// helper, or a Security constant the file does not declare itself.
     /// `memberOnly`: the last name of `Type.name` or `self.name`, which no local can shadow;
     /// `owner` is `Type` when written.
-    func resolve(_ name: String, at index: Int, memberOnly: Bool = false, owner: String? = nil) -> KeychainValue {
+    func resolve(at index: Int, memberOnly: Bool = false, owner: Int32? = nil) -> KeychainValue {
         if !memberOnly, let variable = variableIndex(at: index) {
             // A local the file cannot read (a parameter, a tuple element) with nothing written to it: unknown.
             let entries = snapshot(variable)
             return entries.isEmpty && openness(variable).unknownBase ? .unknown : .dictionary(entries)
         }
-        let constant = memberOnly ? extractor.memberConstantValue(named: name, owner: owner)
-            : extractor.constantValue(named: name, at: index)
+        let id = code.nameID(index)
+        // A name the file does not declare means the same wherever it is used, unless a type
+        // qualifies it or another file's helper (whose entries take the use's place) is behind it.
+        let isPlain = owner == nil && !extractor.declarations.isDeclared(id)
+        if isPlain, let known = extractor.plainValue(of: id) {
+            extractor.consult(id)
+            return known
+        }
+        let constant = memberOnly ? extractor.memberConstantValue(named: id, owner: owner)
+            : extractor.constantValue(named: id, at: index)
         if let constant { return constant }
-        if let computed = extractor.computedConstant(named: name, owner: owner) { return computed }
-        if let project = extractor.projectConstant(named: name, owner: owner) { return project }
-        if let helper = extractor.helperEntries(named: name, at: index) { return .dictionary(helper) }
-        if name == "kCFBooleanTrue" { return .bool(true) }
-        if name == "kCFBooleanFalse" { return .bool(false) }
-        if name.hasPrefix("kSec") || name.hasPrefix("kCF") { return .symbol(name) }
-        return .unknown
+        if let computed = extractor.computedConstant(named: id, owner: owner) { return computed }
+        extractor.consult(id)
+        let name = code.text(index)
+        if let project = extractor.projectConstant(named: name, owner: owner.map(code.spelling)) {
+            if isPlain { extractor.remember(project, asPlainValueOf: id) }
+            return project
+        }
+        if let helper = extractor.helperEntries(named: id, at: index) { return .dictionary(helper) }
+        let value: KeychainValue
+        if code.isIdentifier(index, "kCFBooleanTrue") {
+            value = .bool(true)
+        } else if code.isIdentifier(index, "kCFBooleanFalse") {
+            value = .bool(false)
+        } else if namePrefix(index, "kSec", of: name) || namePrefix(index, "kCF", of: name) {
+            value = .symbol(name)
+        } else {
+            value = .unknown
+        }
+        if isPlain { extractor.remember(value, asPlainValueOf: id) }
+        return value
+    }
+
+    /// Whether the identifier `name` at `index` starts with the ASCII `prefix`, as `String.hasPrefix`
+    /// decides (by characters): the bytes answer unless a non-ASCII byte follows the prefix, which
+    /// could join its last letter into one character.
+    private func namePrefix(_ index: Int, _ prefix: StaticString, of name: String) -> Bool {
+        let token = code.tokens[index]
+        guard code.source.token(token, hasPrefix: prefix) else { return false }
+        let next = Int(token.start) + prefix.utf8CodeUnitCount
+        return next == Int(token.end) || code.source.bytes[next] < 0x80 || name.hasPrefix(prefix.description)
     }
 
     /// Peels `try`/`await`, wrapping parentheses, trailing casts (`as String`, `as! CFDictionary`)
@@ -304,7 +335,7 @@ extension FlowWalk {
         }
         guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return nil }
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }
-        let name = code.text(nameIndex)
+        let name = code.nameID(nameIndex)
         if !isCall && nameIndex == a, let variable = variableIndex(at: nameIndex) {
             var expression = DictionaryExpression(entries: snapshot(variable), originOffset: variables[variable].declOffset,
                                                   isLiteral: false, variable: variable)

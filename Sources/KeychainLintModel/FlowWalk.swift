@@ -6,7 +6,9 @@ import KeychainLintTokenizer
 /// A removal (`removeValue(forKey:)`, `q[k] = nil`, reassignment) applies only to uses still
 /// inside the block it was written in, so a removal in one branch does not hide the entry on the other.
 final class FlowWalk {
-    unowned let extractor: DictionaryExtractor
+    /// Strong: a walk lives only while the extractor runs it and the extractor keeps no walk, so
+    /// there is no cycle, and every one of the walk's many reads of it would pay an `unowned` check.
+    let extractor: DictionaryExtractor
     let code: CodeView
     let range: Range<Int>
     /// When true (helpers and constants evaluated on demand), nothing is recorded; only what the
@@ -47,15 +49,19 @@ final class FlowWalk {
         var isSwitch = false
     }
 
-    var variables: [Variable] = []
+    /// The walk's hot state is not checked for exclusive access at run time (see `DictionaryExtractor.consumed`).
+    @exclusivity(unchecked) var variables: [Variable] = []
     /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
-    var visible: [Int32] = []
-    var blocks: [OpenBlock] = []
+    @exclusivity(unchecked) var visible: [Int32] = []
+    /// Variables declared and not yet out of scope: while none is, a jump test need not look
+    /// for them (`visible` stays allocated, all -1, once the first variable has come and gone).
+    private var visibleVariables = 0
+    @exclusivity(unchecked) var blocks: [OpenBlock] = []
     /// Open blocks other than the root and type bodies (function, closure, control): while any is
     /// open, the walk is inside code and never jumps over a body.
     private var openCodeBlocks = 0
     /// Per block id: still open.
-    var blockIsOpen: [Bool] = []
+    @exclusivity(unchecked) var blockIsOpen: [Bool] = []
     /// What the walked function body returns, when it returns a dictionary.
     var returnedEntries: [KeychainEntry]?
     /// Some return starts from a dictionary the file cannot read.
@@ -104,7 +110,11 @@ final class FlowWalk {
                     caseLabel(at: i)
                 }
             case .identifier:
-                identifier(at: i)
+                // Only a name followed by a call, subscript, member or operator can change anything.
+                switch code.kind(i + 1) {
+                case .leftParen, .leftBracket, .period, .operator: identifier(at: i)
+                default: break
+                }
             case .leftBracket:
                 standaloneLiteral(at: i)
             default:
@@ -134,6 +144,7 @@ final class FlowWalk {
         for index in block.variables.reversed() {
             visible[Int(variables[index].name)] = variables[index].shadowed
         }
+        visibleVariables -= block.variables.count
         for index in block.variables {
             let variable = variables[index]
             if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
@@ -154,7 +165,7 @@ final class FlowWalk {
     /// what it might use.
     private func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
         guard !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
-              !extractor.relevance.mentions(span, code: code, visible: variablesCount ? visible : []) else { return false }
+              !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
         extractor.skipped(span)
         return true
     }
@@ -252,6 +263,7 @@ final class FlowWalk {
     func snapshot(_ index: Int) -> [KeychainEntry] {
         code.work += variables[index].events.count
         var entries: [KeychainEntry] = []
+        entries.reserveCapacity(variables[index].events.count)
         for event in variables[index].events {
             switch event {
             case .add(let entry): entries.append(entry)
@@ -266,10 +278,19 @@ final class FlowWalk {
     /// removed since (those are known to be absent).
     func openness(_ index: Int) -> (unknownBase: Bool, absent: Set<String>) {
         var unknown = variables[index].hasUnknownBase
+        // Removed keys matter only when the dictionary ends up unknown: find that out first.
+        for event in variables[index].events {
+            switch event {
+            case .reset(let block): if blockIsOpen[block] { unknown = false }
+            case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true }
+            case .add, .remove: break
+            }
+        }
+        guard unknown else { return (false, []) }
         var absent = Set<String>()
         for event in variables[index].events {
             switch event {
-            case .add(let entry): absent.remove(entry.key)
+            case .add(let entry): if !absent.isEmpty { absent.remove(entry.key) }
             case .remove(let key, let block): if blockIsOpen[block] { absent.insert(key) }
             case .reset(let block): if blockIsOpen[block] { unknown = false; absent.removeAll() }
             case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true; absent.removeAll() }
@@ -289,6 +310,7 @@ final class FlowWalk {
         variable.hasUnknownBase = unknownBase
         variables.append(variable)
         visible[Int(id)] = Int32(index)
+        visibleVariables += 1
         if !blocks.isEmpty { blocks[blocks.count - 1].variables.append(index) }
     }
 
@@ -318,7 +340,6 @@ final class FlowWalk {
         }
         guard code.kind(i + 1) == .identifier else { return }
         let nameIndex = i + 1
-        let name = code.text(nameIndex)
         var j = i + 2
         var annotatesDictionary = false
         if code.kind(j) == .colon {
@@ -346,14 +367,14 @@ final class FlowWalk {
         if isMember && jumpsOver(initializer, variablesCount: false) { return }
         guard let dictionary = dictionary(initializer) else {
             // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
-            if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames.contains(name), isOpaque(initializer) {
+            if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames[Int(code.nameID(nameIndex))], isOpaque(initializer) {
                 declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
             }
             return
         }
         if isMember {
             if !collectsReturnsOnly && Self.isKeychainDictionary(dictionary.entries) {
-                extractor.helperOwnedUses.append((name, KeychainUse(
+                extractor.helperOwnedUses.append((code.text(nameIndex), KeychainUse(
                     dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
                     call: nil, role: .query)))
             }
@@ -377,12 +398,12 @@ final class FlowWalk {
     /// file cannot read, never a member or helper of the same name. Other parameters stay undeclared,
     /// so the walk does not track every parameter of every function.
     private func shadowParameters(ofBodyAt open: Int) {
-        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open,
-              let body = extractor.declarations.bodies(named: name).first(where: { $0.open == open }),
+        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open, let id = code.nameID(of: name),
+              let body = extractor.declarations.bodies.first(in: id, where: { $0.open == open }),
               let parameters = body.parameterOpen else { return }
         for parameter in code.elements(of: parameters) {
             guard let nameIndex = code.parameterName(parameter) else { continue }
-            guard extractor.namesADictionary(code.text(nameIndex)) else { continue }
+            guard extractor.namesADictionary(at: nameIndex) else { continue }
             declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
         }
     }
@@ -434,9 +455,27 @@ final class FlowWalk {
     /// A dictionary literal no construct has claimed: a use that cannot be seen.
     private func standaloneLiteral(at i: Int) {
         // Keys are read from names (`kSecClass`, an alias, a local): a literal without any is no keychain dictionary.
-        guard !extractor.consumed[i], code.containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
+        guard !extractor.consumed[i], containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
         if Self.isKeychainDictionary(entries) {
             record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
         }
+    }
+
+    /// Literal tokens read directly before asking the view's identifier counts.
+    private static let scannedLiteralTokens = 32
+
+    /// Whether an identifier lies in `start..<end`. Most literals are short (`[1, 2]`, `[String]`)
+    /// or name something early: their first tokens answer, and the view's prefix counts, a pass
+    /// over the whole file, are built only for a file with a long literal of no early name. Each
+    /// literal reads a bounded number of tokens, so nested literals stay linear.
+    private func containsIdentifier(_ start: Int, before end: Int) -> Bool {
+        let lower = max(start, 0)
+        let upper = min(end, code.count)
+        let scanned = min(upper, lower + Self.scannedLiteralTokens)
+        guard lower < scanned else { return false }
+        code.work += scanned - lower
+        let found = code.nameIDs.withUnsafeBufferPointer { ids in (lower..<scanned).contains { ids[$0] >= 0 } }
+        if found || scanned == upper { return found }
+        return code.containsIdentifier(scanned, before: upper)
     }
 }

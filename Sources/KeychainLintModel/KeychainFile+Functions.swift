@@ -14,10 +14,10 @@ extension KeychainFile {
     /// for rules that accept work done one call away, such as deleting the old item before an add.
     package func calledFunctionBodies(in range: Range<Int>) -> [Range<Int>] {
         var bodies: [Range<Int>] = []
-        var seen: Set<String> = []
+        var seen: Set<Int32> = []
         for i in range where code.kind(i) == .identifier && code.kind(i + 1) == .leftParen {
             guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self") || code.isKeyword(i - 2, "Self") else { continue }
-            let name = code.text(i)
+            let name = code.nameID(i)
             guard seen.insert(name).inserted else { continue }
             for body in extractor.declarations.bodies(named: name) {
                 bodies.append((body.open + 1)..<max(body.open + 1, code.after(body.open) - 1))

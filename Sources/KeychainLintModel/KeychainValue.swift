@@ -48,7 +48,10 @@ package struct StringValue: Equatable, Sendable {
 }
 
 /// A value as the rules see it, after casts, `String(…)` wrappers and same-file constants are resolved.
-package indirect enum KeychainValue: Equatable, Sendable {
+///
+/// Only the case that holds a value is boxed: every key and value read makes one of these, and
+/// a box for each would be an allocation per entry.
+package enum KeychainValue: Equatable, Sendable {
     /// A Security or CoreFoundation constant: `kSecClassGenericPassword`, `kSecAttrAccessibleWhenUnlocked`.
     case symbol(String)
     case string(StringValue)
@@ -58,7 +61,7 @@ package indirect enum KeychainValue: Equatable, Sendable {
     /// A nested dictionary literal or a dictionary variable's entries (`kSecPrivateKeyAttrs: [...]`).
     case dictionary([KeychainEntry])
     /// `SecAccessControlCreateWithFlags(_, protection, _, _)`: the protection is kept for `sync-this-device-only`.
-    case accessControl(protection: KeychainValue)
+    indirect case accessControl(protection: KeychainValue)
     /// Bytes made from a `String`: `s.data(using: .utf8)`, `Data(s.utf8)`.
     case dataFromString
     /// A `String`-typed value whose text the file does not give (a `String` parameter, `String(describing:)`).

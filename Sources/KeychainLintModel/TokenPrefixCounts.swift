@@ -21,6 +21,28 @@ struct TokenPrefixCounts {
         }
     }
 
+    /// The same counts, and in the same pass the indices, in order, of the identifiers `lists(id)`
+    /// accepts, into `listed`: a caller that needs both reads the file once.
+    init(_ code: CodeView, counting counts: (Int32) -> Bool, listing lists: (Int32) -> Bool, into listed: inout [Int32]) {
+        code.work += code.count
+        var found: [Int32] = []
+        self.counts = code.nameIDs.withUnsafeBufferPointer { ids in
+            [Int32](unsafeUninitializedCapacity: ids.count + 1) { out, filled in
+                var total: Int32 = 0
+                for k in 0..<ids.count {
+                    out[k] = total
+                    let id = ids[k]
+                    guard id >= 0 else { continue }
+                    if counts(id) { total += 1 }
+                    if lists(id) { found.append(Int32(k)) }
+                }
+                out[ids.count] = total
+                filled = ids.count + 1
+            }
+        }
+        listed = found
+    }
+
     /// Whether a token in `range` passes (indices clamped to the file).
     func any(in range: Range<Int>) -> Bool {
         let last = counts.count - 1

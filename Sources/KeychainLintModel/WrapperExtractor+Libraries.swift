@@ -58,14 +58,14 @@ extension WrapperExtractor {
             guard open >= 1, code.isIdentifier(open - 1, "Keychain") else { return [] }
             return keychainConstructor(at: open - 1)
         case .identifier:
-            return keychainVariable(code.text(b), at: b)
+            return keychainVariable(at: b)
         default:
             return []
         }
     }
 
-    private func keychainVariable(_ name: String, at index: Int) -> [KeychainEntry] {
-        guard let binding = initializer(of: name, at: index) else { return [] }
+    private func keychainVariable(at index: Int) -> [KeychainEntry] {
+        guard let binding = initializer(at: index) else { return [] }
         if let memo = keychainMemo[binding.nameIndex] { return memo }
         guard depth < Self.maxDepth else { return [] }
         depth += 1
@@ -77,7 +77,7 @@ extension WrapperExtractor {
             if code.isIdentifier(a, "Keychain") && code.kind(a + 1) == .leftParen {
                 entries = keychainConstructor(at: a) + modifiers(from: code.after(a + 1), limit: r.upperBound, consume: false)
             } else if code.kind(a + 1) == .period {
-                entries = keychainVariable(code.text(a), at: a) + modifiers(from: a + 1, limit: r.upperBound, consume: false)
+                entries = keychainVariable(at: a) + modifiers(from: a + 1, limit: r.upperBound, consume: false)
             }
         }
         keychainMemo[binding.nameIndex] = entries
@@ -110,7 +110,7 @@ extension WrapperExtractor {
             let isGroup = code.isIdentifier(j + 1, "accessGroup")
             guard isGroup || code.isIdentifier(j + 1, "synchronizable") else { continue }
             let receiver = code.text(j - 1)
-            guard isKeychainSwiftInstance(receiver, at: j - 1),
+            guard isKeychainSwiftInstance(at: j - 1),
                   let entry = entry(key: isGroup ? "kSecAttrAccessGroup" : "kSecAttrSynchronizable", at: j + 1,
                                     value: (j + 3)..<code.expressionEnd(from: j + 3)) else { continue }
             if isGroup { emit(.keychainSwift, [entry]) } else { syncAssignments[receiver, default: []].append((j, entry)) }
@@ -134,8 +134,8 @@ extension WrapperExtractor {
 
     /// A receiver is taken for a KeychainSwift instance unless the file binds the name to
     /// something else (a stored property without an initialiser, or a parameter, is taken).
-    private func isKeychainSwiftInstance(_ name: String, at index: Int) -> Bool {
-        guard let binding = initializer(of: name, at: index) else { return true }
+    private func isKeychainSwiftInstance(at index: Int) -> Bool {
+        guard let binding = initializer(at: index) else { return true }
         let header = (binding.nameIndex + 1)..<binding.initializer.lowerBound
         if header.contains(where: { code.isIdentifier($0, "KeychainSwift") }) { return true }
         var a = binding.initializer.lowerBound

@@ -37,6 +37,8 @@ final class WrapperExtractor {
     /// `import M`, `@testable import M`, `import class M.T`, wherever they are (also inside `#if`).
     static func importedLibraries(_ code: CodeView) -> Set<WrapperLibrary> {
         var found = Set<WrapperLibrary>()
+        // An import names the module as an identifier: a file that never spells one needs no scan.
+        guard WrapperLibrary.allCases.contains(where: { code.nameID(of: $0.module) != nil }) else { return found }
         for i in 0..<code.count where code.kind(i) == .keyword && code.isKeyword(i, "import") {
             var j = i + 1
             if code.kind(j) == .keyword && code.kind(j + 1) == .identifier { j += 1 }  // `import class M.T`
@@ -94,7 +96,7 @@ final class WrapperExtractor {
             return (WrapperLibrary.accessibilityConstant(forCase: code.text(last)).map(KeychainValue.symbol) ?? .unknown, last)
         }
         if r.count == 1, code.kind(last) == .identifier, depth < Self.maxDepth,
-           let binding = extractor.declarations.binding(named: code.text(last), at: last), binding.isLet {
+           let binding = extractor.declarations.binding(named: code.nameID(last), at: last), binding.isLet {
             depth += 1
             defer { depth -= 1 }
             return accessibility(binding.initializer)
@@ -112,9 +114,9 @@ final class WrapperExtractor {
         return true
     }
 
-    /// The innermost `let`/`var` initializer the name refers to at `index`.
-    func initializer(of name: String, at index: Int) -> Declarations.Binding? {
-        extractor.declarations.binding(named: name, at: index)
+    /// The innermost `let`/`var` initializer the name at `index` refers to.
+    func initializer(at index: Int) -> Declarations.Binding? {
+        extractor.declarations.binding(named: code.nameID(index), at: index)
     }
 
     func emit(_ library: WrapperLibrary, _ entries: [KeychainEntry]) {
