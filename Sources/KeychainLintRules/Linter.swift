@@ -19,11 +19,16 @@ package struct Linter: Sendable {
     /// all), copied out whole each time it is asked for, and every file asks for every rule's id.
     private let ruleIDs: [String]
     private let prefilter: Prefilter
+    /// `SymbolPrefilter`'s test for a file `prefilter` dropped. Such a file holds none of the rules'
+    /// literals, so the declaration needles that contain one (`kSec`) are not searched for again.
+    private let declarationPrefilter: Prefilter
 
     package init(rules: [ActiveRule]) {
         self.rules = rules
         self.ruleIDs = rules.map { type(of: $0.rule).description.id }
-        self.prefilter = Prefilter(literals: rules.flatMap { type(of: $0.rule).description.requiredLiterals })
+        let literals = rules.flatMap { type(of: $0.rule).description.requiredLiterals }
+        self.prefilter = Prefilter(literals: literals)
+        self.declarationPrefilter = SymbolPrefilter.declarationNeedles(absent: literals)
     }
 
     /// The rules that are on by default, at their default severities.
@@ -54,7 +59,7 @@ package struct Linter: Sendable {
                          entitlements: [EntitlementsFile] = [], force: Bool = false,
                          relocated: [RelocatedFinding] = []) -> FileAnalysis {
         let findsAnything = force || mayFindAnything(in: bytes)
-        guard findsAnything || SymbolPrefilter.mayDeclareSymbols(bytes) else { return FileAnalysis() }
+        guard findsAnything || declarationPrefilter.matches(bytes) else { return FileAnalysis() }
         let source = SourceFile(path: path, bytes: bytes)
         let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])

@@ -2,10 +2,16 @@
 package enum SymbolPrefilter {
     /// Text a file must contain to declare an alias, a function reference or a helper:
     /// `kSec…` constants or the Security functions themselves.
-    static let declarationNeedles = Prefilter(literals: ["kSec", "SecItem", "SecKeyCreate", "SecPKCS12Import"])
+    static let declarationLiterals = ["kSec", "SecItem", "SecKeyCreate", "SecPKCS12Import"]
 
-    package static func mayDeclareSymbols(_ bytes: [UInt8]) -> Bool {
-        declarationNeedles.matches(bytes)
+    /// The test whether a file may declare symbols, for bytes known to hold none of `absent` (a file
+    /// the rules' prefilter dropped): a literal that contains one of them cannot occur either, so it
+    /// is not searched for.
+    static func declarationNeedles(absent: [String]) -> Prefilter {
+        let absentBytes = absent.filter { !$0.isEmpty }.map { Array($0.utf8) }
+        return Prefilter(literals: declarationLiterals.filter { literal in
+            Array(literal.utf8).withUnsafeBufferPointer { bytes in !absentBytes.contains { Prefilter.contains($0, in: bytes) } }
+        })
     }
 
     /// Whether the bytes contain one of `names` as a whole identifier (`Class`, not `Classes`):

@@ -154,7 +154,9 @@ struct AccessGroupTeamID: Rule {
             }
             """, note: "A ternary is unknown."),
         ] + wrapperNonTriggering,
-        requiredLiterals: ["kSec", "IdentifierPrefix)", WrapperLibrary.prefilterLiteral]
+        // The build variables whole, not a part they share: `$` is rarer in code than the `I` of
+        // `IdentifierPrefix)`, and the prefilter stops at each occurrence of a needle's first byte.
+        requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral] + AccessGroup.buildVariables
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
