@@ -24,6 +24,8 @@ package enum FileReader {
         guard fstat(fd, &st) == 0 else { return .failure(.system(errno)) }
         if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.system(EISDIR)) }
         if (st.st_mode & S_IFMT) != S_IFREG { return .failure(.system(notARegularFile)) }
+        // Token offsets are 32-bit: a file of 2 GiB or more is refused, not read.
+        if Int(st.st_size) >= Int(Int32.max) { return .failure(.system(EFBIG)) }
 
         // The size is a hint (files can change, special files report 0); read until end of file.
         // The buffer is not zeroed first: only the bytes `read` filled are kept.
@@ -49,7 +51,8 @@ package enum FileReader {
             }
             if failure != 0 { return .failure(.system(failure)) }
             // Short of the capacity: end of file. Full: the file grew, read on with more room.
-            if bytes.count < capacity { return .success(bytes) }
+            if bytes.count < capacity { return bytes.count < Int(Int32.max) ? .success(bytes) : .failure(.system(EFBIG)) }
+            if capacity >= Int(Int32.max) { return .failure(.system(EFBIG)) }
             capacity *= 2
         }
     }

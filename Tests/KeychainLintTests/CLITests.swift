@@ -376,6 +376,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(FileReader.read(root + "/big.swift"), .success(big))
         write("empty.swift", "")
         XCTAssertEqual(FileReader.read(root + "/empty.swift"), .success([]))
+        // 2 GiB, sparse: refused by its size before a byte is read (token offsets are 32-bit).
+        write("huge.swift", "")
+        XCTAssertEqual(truncate(root + "/huge.swift", off_t(Int32.max)), 0)
+        XCTAssertEqual(FileReader.read(root + "/huge.swift"), .failure(.system(EFBIG)))
     }
 
     func testMissingPathExitsTwoAfterLintingTheRest() {
