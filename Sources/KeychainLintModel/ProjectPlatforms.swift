@@ -161,6 +161,9 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     /// An absolute path with `.`, `..` and repeated slashes removed. Pure string work: symlinks are not followed.
     package static func standardise(_ path: String, relativeTo directory: String) -> String {
         let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+        // Every linted file passes here: an ASCII path is split on its bytes, the same as on its
+        // characters and without breaking it into grapheme clusters.
+        if isASCII(absolute) { return standardisedASCII(absolute) }
         var parts: [Substring] = []
         for component in absolute.split(separator: "/", omittingEmptySubsequences: true) {
             if component == "." { continue }
@@ -173,13 +176,39 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// `standardise` for an absolute ASCII path, on its bytes.
+    private static func standardisedASCII(_ absolute: String) -> String {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var out: [UInt8] = []
+        out.reserveCapacity(absolute.utf8.count)
+        /// Where each kept component's `/` sits in `out`, so `..` can drop the last one.
+        var starts: [Int] = []
+        for component in absolute.utf8.split(separator: slash, omittingEmptySubsequences: true) {
+            if component.count == 1 && component.first == dot { continue }
+            if component.count == 2 && component.allSatisfy({ $0 == dot }) {
+                if let start = starts.popLast() { out.removeSubrange(start...) }
+                continue
+            }
+            starts.append(out.count)
+            out.append(slash)
+            out.append(contentsOf: component)
+        }
+        return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
+    }
+
     private static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The parent of a standardised absolute path; `/` is its own parent.
     package static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), path != "/" else { return "/" }
+        // An ASCII path's last `/` is found on its bytes (the same index), without grapheme breaking.
+        let last = isASCII(path) ? path.utf8.lastIndex(of: UInt8(ascii: "/")) : path.lastIndex(of: "/")
+        guard let slash = last, path != "/" else { return "/" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
