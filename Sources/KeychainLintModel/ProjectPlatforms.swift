@@ -180,24 +180,37 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
         text.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// `standardise` for an absolute ASCII path, on its bytes.
+    /// `standardise` for an absolute ASCII path, in one pass over its bytes.
     private static func standardisedASCII(_ absolute: String) -> String {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var out: [UInt8] = []
-        out.reserveCapacity(absolute.utf8.count)
-        /// Where each kept component's `/` sits in `out`, so `..` can drop the last one.
-        var starts: [Int] = []
-        for component in absolute.utf8.split(separator: slash, omittingEmptySubsequences: true) {
-            if component.count == 1 && component.first == dot { continue }
-            if component.count == 2 && component.allSatisfy({ $0 == dot }) {
-                if let start = starts.popLast() { out.removeSubrange(start...) }
-                continue
+        var absolute = absolute
+        return absolute.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            /// Where each kept component's `/` sits in `out`, so `..` can drop the last one.
+            var starts: [Int] = []
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == slash {
+                    i += 1
+                    continue
+                }
+                var end = i
+                while end < bytes.count && bytes[end] != slash { end += 1 }
+                let length = end - i
+                if length == 1 && bytes[i] == dot {
+                    // `.`: nothing
+                } else if length == 2 && bytes[i] == dot && bytes[i + 1] == dot {
+                    if let start = starts.popLast() { out.removeSubrange(start...) }
+                } else {
+                    starts.append(out.count)
+                    out.append(slash)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                }
+                i = end
             }
-            starts.append(out.count)
-            out.append(slash)
-            out.append(contentsOf: component)
+            return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
         }
-        return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
     }
 
     private static func join(_ directory: String, _ name: String) -> String {
