@@ -160,10 +160,12 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
 
     /// An absolute path with `.`, `..` and repeated slashes removed. Pure string work: symlinks are not followed.
     package static func standardise(_ path: String, relativeTo directory: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
         // Every linted file passes here: an ASCII path is split on its bytes, the same as on its
-        // characters and without breaking it into grapheme clusters.
-        if isASCII(absolute) { return standardisedASCII(absolute) }
+        // characters and without breaking it into grapheme clusters (or joining it to the directory).
+        if isASCII(path) && isASCII(directory) {
+            return standardisedASCII(path.utf8.first == UInt8(ascii: "/") ? [path] : [directory, path])
+        }
+        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
         var parts: [Substring] = []
         for component in absolute.split(separator: "/", omittingEmptySubsequences: true) {
             if component == "." { continue }
@@ -177,40 +179,43 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     }
 
     private static func isASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 }
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 
-    /// `standardise` for an absolute ASCII path, in one pass over its bytes.
-    private static func standardisedASCII(_ absolute: String) -> String {
+    /// `standardise` for the ASCII path the pieces make joined by `/`, in one pass over their bytes.
+    private static func standardisedASCII(_ pieces: [String]) -> String {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var absolute = absolute
-        return absolute.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            /// Where each kept component's `/` sits in `out`, so `..` can drop the last one.
-            var starts: [Int] = []
-            var i = 0
-            while i < bytes.count {
-                if bytes[i] == slash {
-                    i += 1
-                    continue
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count + 1 })
+        /// Where each kept component's `/` sits in `out`, so `..` can drop the last one.
+        var starts: [Int] = []
+        for piece in pieces {
+            var piece = piece
+            piece.withUTF8 { bytes in
+                var i = 0
+                while i < bytes.count {
+                    if bytes[i] == slash {
+                        i += 1
+                        continue
+                    }
+                    var end = i
+                    while end < bytes.count && bytes[end] != slash { end += 1 }
+                    let length = end - i
+                    if length == 1 && bytes[i] == dot {
+                        // `.`: nothing
+                    } else if length == 2 && bytes[i] == dot && bytes[i + 1] == dot {
+                        if let start = starts.popLast() { out.removeSubrange(start...) }
+                    } else {
+                        starts.append(out.count)
+                        out.append(slash)
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                    }
+                    i = end
                 }
-                var end = i
-                while end < bytes.count && bytes[end] != slash { end += 1 }
-                let length = end - i
-                if length == 1 && bytes[i] == dot {
-                    // `.`: nothing
-                } else if length == 2 && bytes[i] == dot && bytes[i + 1] == dot {
-                    if let start = starts.popLast() { out.removeSubrange(start...) }
-                } else {
-                    starts.append(out.count)
-                    out.append(slash)
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
-                }
-                i = end
             }
-            return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
         }
+        return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
     }
 
     private static func join(_ directory: String, _ name: String) -> String {
