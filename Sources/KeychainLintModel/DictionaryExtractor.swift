@@ -6,15 +6,15 @@ import KeychainLintTokenizer
 /// `updateValue`, `merge`, removals) and links each to the calls it flows into. Constants and
 /// helpers are resolved on demand from `Declarations`, memoised, with a guard against cycles,
 /// so every token is visited a bounded number of times.
+///
+/// The per-file tables the walks read and write at every name are not checked for exclusive
+/// access at run time (`@exclusivity(unchecked)`): each check costs more than the access, and
+/// no access to them spans a call that could reach them again.
 final class DictionaryExtractor {
     let code: CodeView
     let symbols: ProjectSymbols
     let declarations: Declarations
     /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
-    ///
-    /// The per-file tables the walks read and write at every name are not checked for exclusive
-    /// access at run time (`@exclusivity(unchecked)`): each check costs more than the access, and
-    /// no access to them spans a call that could reach them again.
     @exclusivity(unchecked) var consumed: [Bool]
     var uses: [KeychainUse] = []
 

@@ -49,7 +49,7 @@ final class FlowWalk {
         var isSwitch = false
     }
 
-    /// The walk's hot state is not checked for exclusive access at run time (see `DictionaryExtractor.consumed`).
+    /// The walk's hot state is not checked for exclusive access at run time (see `DictionaryExtractor`).
     @exclusivity(unchecked) var variables: [Variable] = []
     /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
     @exclusivity(unchecked) var visible: [Int32] = []

@@ -196,22 +196,34 @@ package struct KeychainDictionary: Sendable {
     /// Entries of the item including those nested in `kSecPrivateKeyAttrs` / `kSecPublicKeyAttrs`,
     /// which belong to the same item.
     package var allEntries: [KeychainEntry] {
+        // Every rule asks, for every use, and most dictionaries nest nothing: their own entries
+        // are the answer, shared instead of copied. The value's case is tested before the key's text.
+        guard entries.contains(where: Self.nestsKeyAttributes) else { return entries }
         var out: [KeychainEntry] = []
         for entry in entries {
             out.append(entry)
-            if entry.key == "kSecPrivateKeyAttrs" || entry.key == "kSecPublicKeyAttrs",
-               case .dictionary(let nested) = entry.value {
+            if Self.nestsKeyAttributes(entry), case .dictionary(let nested) = entry.value {
                 out.append(contentsOf: nested)
             }
         }
         return out
     }
 
+    private static func nestsKeyAttributes(_ entry: KeychainEntry) -> Bool {
+        guard case .dictionary = entry.value else { return false }
+        return entry.key == "kSecPrivateKeyAttrs" || entry.key == "kSecPublicKeyAttrs"
+    }
+
     /// The class constant, when the dictionary names exactly one known class.
     package var itemClass: String? {
-        let classes = entries("kSecClass").compactMap(\.value.symbolName)
-        guard let first = classes.first, classes.allSatisfy({ $0 == first }) else { return nil }
-        return first
+        // One pass, no intermediate arrays: rules ask for every use.
+        var found: String?
+        for entry in entries where entry.key == "kSecClass" {
+            guard let name = entry.value.symbolName else { continue }
+            if let known = found, known != name { return nil }
+            found = name
+        }
+        return found
     }
 }
 

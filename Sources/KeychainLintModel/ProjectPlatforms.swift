@@ -172,29 +172,62 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
 
     /// An absolute path with `.`, `..` and repeated slashes removed. Pure string work: symlinks are not followed.
     package static func standardise(_ path: String, relativeTo directory: String) -> String {
-        // On UTF-8 bytes: splitting the String into Characters cost tens of thousands of
-        // instructions per path, once per linted file.
-        let absolute = Array((path.hasPrefix("/") ? path : directory + "/" + path).utf8)
-        var out: [UInt8] = [0x2F]
-        out.reserveCapacity(absolute.count + 1)
-        var starts: [Int] = [] // where each kept component starts in `out`
-        var i = 0
-        while i < absolute.count {
-            var end = i
-            while end < absolute.count && absolute[end] != 0x2F { end += 1 }
-            let length = end - i
-            if length == 0 || (length == 1 && absolute[i] == 0x2E) {
-                // empty or `.`
-            } else if length == 2 && absolute[i] == 0x2E && absolute[i + 1] == 0x2E {
-                if let start = starts.popLast() { out.removeSubrange((start == 1 ? 1 : start - 1)...) }
-            } else {
-                if !starts.isEmpty { out.append(0x2F) }
-                starts.append(out.count)
-                out += absolute[i..<end]
-            }
-            i = end + 1
+        // Every linted file passes here: an ASCII path is split on its bytes, the same as on its
+        // characters and without breaking it into grapheme clusters (or joining it to the directory).
+        if isASCII(path) && isASCII(directory) {
+            return standardisedASCII(path.utf8.first == UInt8(ascii: "/") ? [path] : [directory, path])
         }
-        return String(decoding: out, as: UTF8.self)
+        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+        var parts: [Substring] = []
+        for component in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(component)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// `standardise` for the ASCII path the pieces make joined by `/`, in one pass over their bytes.
+    private static func standardisedASCII(_ pieces: [String]) -> String {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count + 1 })
+        /// Where each kept component's `/` sits in `out`, so `..` can drop the last one.
+        var starts: [Int] = []
+        for piece in pieces {
+            var piece = piece
+            piece.withUTF8 { bytes in
+                var i = 0
+                while i < bytes.count {
+                    if bytes[i] == slash {
+                        i += 1
+                        continue
+                    }
+                    var end = i
+                    while end < bytes.count && bytes[end] != slash { end += 1 }
+                    let length = end - i
+                    if length == 1 && bytes[i] == dot {
+                        // `.`: nothing
+                    } else if length == 2 && bytes[i] == dot && bytes[i + 1] == dot {
+                        if let start = starts.popLast() { out.removeSubrange(start...) }
+                    } else {
+                        starts.append(out.count)
+                        out.append(slash)
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                    }
+                    i = end
+                }
+            }
+        }
+        return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
     }
 
     private static func join(_ directory: String, _ name: String) -> String {
@@ -203,7 +236,9 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
 
     /// The parent of a standardised absolute path; `/` is its own parent.
     package static func parent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: 0x2F), path != "/" else { return "/" }
+        // An ASCII path's last `/` is found on its bytes (the same index), without grapheme breaking.
+        let last = isASCII(path) ? path.utf8.lastIndex(of: UInt8(ascii: "/")) : path.lastIndex(of: "/")
+        guard let slash = last, path != "/" else { return "/" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
