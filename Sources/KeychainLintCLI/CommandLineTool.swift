@@ -26,7 +26,9 @@ package enum CommandLineTool {
     /// Runs the tool in-process.
     /// - Parameters:
     ///   - environment: `KEYCHAIN_LINT_JOBS=1` lints files one after another instead of in parallel
-    ///     (the output is the same either way).
+    ///     (the output is the same either way). `KEYCHAIN_LINT_EXHAUSTIVE=1` turns off every
+    ///     shortcut that skips work (prefilters, jumped-over bodies, the selective second pass):
+    ///     slower, and by design the same output, which the benchmark and the tests check.
     ///   - rules: the rules on by default; `--enable`, `--disable` and `--only` change the set.
     ///   - availableRules: every rule `--enable`/`--only` may name and `rules` lists.
     ///   - workingDirectory: where relative paths are resolved; `nil` for the process's current
@@ -111,7 +113,7 @@ package enum CommandLineTool {
         for warning in entitlements.warnings { stderr.write("keychain-lint: warning: \(warning)\n") }
 
         let parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
-        let linter = Linter(rules: rules)
+        let linter = Linter(rules: rules, exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1")
         let outcomes = lintAll(swiftTargets, linter: linter, platforms: settings.platforms,
                                entitlements: contexts, parallel: parallel)
 

@@ -62,7 +62,7 @@ struct Configuration {
         func error(_ offset: Int, _ message: String) -> JSONFileError {
             JSONFileError(path: path, bytes: bytes, offset: offset, message)
         }
-        let (root, members) = try JSONFileError.objectMembers(bytes, path: path, malformed: "malformed JSON", what: "the configuration")
+        let (_, members) = try JSONFileError.objectMembers(bytes, path: path, malformed: "malformed JSON", what: "the configuration")
 
         var config = Configuration(path: path, folder: folder)
         for member in members {

@@ -67,7 +67,7 @@ extension CommandLineTool {
 
         var pending = first.indices.filter { i in
             guard let analysis = first[i].analysis else { return false }
-            return !analysis.wasTokenized || analysis.needsSecondPass(with: symbols, names: symbols.names)
+            return linter.exhaustive || !analysis.wasTokenized || analysis.needsSecondPass(with: symbols, names: symbols.names)
         }
         // A helper that forwards another file's helper (`var base: […] { service.makeQuery() }`) is
         // known only once that one is: files whose declarations changed are read again, and the
@@ -80,7 +80,8 @@ extension CommandLineTool {
                 switch read(i) {
                 case .outcome(let outcome): return FirstPass(outcome: outcome, analysis: nil)
                 case .bytes(let bytes):
-                    if passes[i].analysis?.wasTokenized == false && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
+                    if !linter.exhaustive && passes[i].analysis?.wasTokenized == false
+                        && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
                     return analyzed(analyze(i, bytes: bytes, symbols: current, force: true), bytes)
                 }
             }
@@ -96,7 +97,7 @@ extension CommandLineTool {
             symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].analysis, analysis.wasTokenized else { return false }
-                return analysis.mayUse(changed) || !changed.isDisjoint(with: analysis.declared.helpers.keys)
+                return linter.exhaustive || analysis.mayUse(changed) || !changed.isDisjoint(with: analysis.declared.helpers.keys)
             }
             if pending.isEmpty { break }
         }

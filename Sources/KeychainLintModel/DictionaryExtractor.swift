@@ -13,6 +13,10 @@ import KeychainLintTokenizer
 final class DictionaryExtractor {
     let code: CodeView
     let symbols: ProjectSymbols
+    /// Whether the walk may jump over code that names nothing relevant (`Relevance`) and leave
+    /// its locals unrecorded. Off, every body is walked: the unoptimised path, which must find
+    /// exactly the same (the benchmark and the tests compare the two).
+    let skipsIrrelevantCode: Bool
     let declarations: Declarations
     /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
     @exclusivity(unchecked) var consumed: [Bool]
@@ -48,9 +52,10 @@ final class DictionaryExtractor {
     @exclusivity(unchecked) var evaluationDepth = 0
     static let maxEvaluationDepth = 48
 
-    init(code: CodeView, symbols: ProjectSymbols) {
+    init(code: CodeView, symbols: ProjectSymbols, skipsIrrelevantCode: Bool = true) {
         self.code = code
         self.symbols = symbols
+        self.skipsIrrelevantCode = skipsIrrelevantCode
         self.declarations = Declarations(code: code)
         self.consumed = [Bool](repeating: false, count: code.count)
         self.referencedHelpers = [Bool](repeating: false, count: code.names.count)
@@ -85,7 +90,7 @@ final class DictionaryExtractor {
         // Locals of bodies that name nothing relevant cannot bring a key in; wrapper calls are read
         // without that test, so a file importing a wrapper library keeps them all.
         let relevance = self.relevance
-        let keepAll = !importedLibraries.isEmpty
+        let keepAll = !skipsIrrelevantCode || !importedLibraries.isEmpty
         declarations.recordLocals(code: code) { keepAll || relevance.mentionsRelevant($0) }
         let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
         walk.run()

@@ -164,7 +164,7 @@ final class FlowWalk {
     /// it cannot add a use. Its names still count as consulted, so the project's second pass sees
     /// what it might use.
     private func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
-        guard !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
+        guard extractor.skipsIrrelevantCode, !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
               !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
         extractor.skipped(span)
         return true

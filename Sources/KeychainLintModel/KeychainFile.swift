@@ -14,7 +14,9 @@ package final class KeychainFile: @unchecked Sendable {
     package let entitlements: [EntitlementsFile]
     let extractor: DictionaryExtractor
 
-    package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = []) {
+    /// `skipsIrrelevantCode`: false walks every body (`DictionaryExtractor.skipsIrrelevantCode`).
+    package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = [],
+                 skipsIrrelevantCode: Bool = true) {
         self.source = source
         self.platforms = platforms
         self.entitlements = entitlements
@@ -23,7 +25,7 @@ package final class KeychainFile: @unchecked Sendable {
         self.regions = code.conditions.enumerated().map { id, condition in
             ConditionRegion(id: ConditionRegion.ID(id), condition: condition, platforms: condition.mayHold(in: platforms))
         }
-        let extractor = DictionaryExtractor(code: code, symbols: symbols)
+        let extractor = DictionaryExtractor(code: code, symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
         self.extractor = extractor
         self.uses = extractor.extract()
         self.wrapperUses = WrapperExtractor(extractor: extractor).extract()

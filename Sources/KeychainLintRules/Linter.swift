@@ -22,9 +22,14 @@ package struct Linter: Sendable {
     /// `SymbolPrefilter`'s test for a file `prefilter` dropped. Such a file holds none of the rules'
     /// literals, so the declaration needles that contain one (`kSec`) are not searched for again.
     private let declarationPrefilter: Prefilter
+    /// Whether every shortcut that skips work is off: no file is dropped by a prefilter and the
+    /// model walks every body. The unoptimised path, kept to check that the shortcuts change no
+    /// finding (`KEYCHAIN_LINT_EXHAUSTIVE=1`, the benchmark, the tests).
+    package let exhaustive: Bool
 
-    package init(rules: [ActiveRule]) {
+    package init(rules: [ActiveRule], exhaustive: Bool = false) {
         self.rules = rules
+        self.exhaustive = exhaustive
         self.ruleIDs = rules.map { type(of: $0.rule).description.id }
         let literals = rules.flatMap { type(of: $0.rule).description.requiredLiterals }
         self.prefilter = Prefilter(literals: literals)
@@ -40,14 +45,15 @@ package struct Linter: Sendable {
 
     /// Whether any enabled rule could find something in these bytes; when not, the file is not tokenized.
     package func mayFindAnything(in bytes: [UInt8]) -> Bool {
-        prefilter.matches(bytes)
+        exhaustive || prefilter.matches(bytes)
     }
 
     package func lint(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
                       entitlements: [EntitlementsFile] = []) -> [Finding] {
         guard mayFindAnything(in: bytes) else { return [] }
         let source = SourceFile(path: path, bytes: bytes)
-        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
+                                skipsIrrelevantCode: !exhaustive)
         return lint(file)
     }
 
@@ -61,7 +67,8 @@ package struct Linter: Sendable {
         let findsAnything = force || mayFindAnything(in: bytes)
         guard findsAnything || declarationPrefilter.matches(bytes) else { return FileAnalysis() }
         let source = SourceFile(path: path, bytes: bytes)
-        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
+                                skipsIrrelevantCode: !exhaustive)
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
         return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
                             consulted: file.consultedProjectNames,

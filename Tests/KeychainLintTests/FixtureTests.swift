@@ -79,6 +79,20 @@ final class FixtureTests: XCTestCase {
         })
     }
 
+    /// Every shortcut off (`KEYCHAIN_LINT_EXHAUSTIVE=1`: no prefilter, every body walked, every
+    /// file read again in the second pass) must report exactly what the default run reports.
+    func testTheExhaustivePathReportsTheSame() {
+        func run(_ environment: [String: String]) -> String {
+            let out = BufferSink(), err = BufferSink()
+            _ = CommandLineTool.run(arguments: ["Fixtures"], environment: environment, rules: Linter.defaultRules,
+                                    workingDirectory: root, stdout: out, stderr: err)
+            return out.text
+        }
+        let fast = run([:])
+        XCTAssertFalse(fast.isEmpty)
+        XCTAssertEqual(run(["KEYCHAIN_LINT_EXHAUSTIVE": "1"]), fast)
+    }
+
     func testFixturesProduceExactlyTheStatedFindings() throws {
         let expected = try expectations()
         let actual = try actual()

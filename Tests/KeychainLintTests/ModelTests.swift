@@ -13,6 +13,27 @@ final class ModelTests: XCTestCase {
         }
     }
 
+    /// With the shortcut off the walk enters every body: a body naming nothing relevant is jumped
+    /// over (its undeclared names kept as mentioned) only with it on, and the uses are the same.
+    func testWalkingEveryBodyFindsTheSameUses() {
+        let text = """
+        func unrelated() { let total = compute(3) }
+        func save() {
+            let q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"]
+            SecItemAdd(q as CFDictionary, nil)
+        }
+        """
+        func file(skipping: Bool) -> KeychainFile {
+            KeychainFile(source: SourceFile(path: "T.swift", text: text), platforms: .all, skipsIrrelevantCode: skipping)
+        }
+        let fast = file(skipping: true), full = file(skipping: false)
+        XCTAssertEqual(fast.mentionedProjectNames, ["compute"])
+        XCTAssertEqual(full.mentionedProjectNames, [])
+        XCTAssertEqual(fast.uses.count, 1)
+        XCTAssertEqual(fast.uses.map(\.dictionary.entries.count), full.uses.map(\.dictionary.entries.count))
+        XCTAssertEqual(fast.uses.map(\.call?.operation), full.uses.map(\.call?.operation))
+    }
+
     private static func render(_ value: KeychainValue) -> String {
         switch value {
         case .symbol(let s): return s
