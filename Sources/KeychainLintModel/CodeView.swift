@@ -94,6 +94,16 @@ public final class CodeView: @unchecked Sendable {
         return text
     }
 
+    /// Whether the identifier at `i` starts with the ASCII `prefix` as `String.hasPrefix` decides
+    /// (by characters): the bytes answer, unless a non-ASCII byte follows the prefix, which could
+    /// join its last letter into one character with it.
+    package func identifier(_ i: Int, hasPrefix prefix: StaticString) -> Bool {
+        let token = tokens[i]
+        guard source.token(token, hasPrefix: prefix) else { return false }
+        let next = Int(token.start) + prefix.utf8CodeUnitCount
+        return next == Int(token.end) || source.bytes[next] < 0x80 || text(i).hasPrefix(prefix.description)
+    }
+
     /// The id of `name` when the file spells it as an identifier somewhere.
     package func nameID(of name: String) -> Int32? {
         source.bytes.withUnsafeBufferPointer { names.id(of: name, in: $0) }

@@ -82,52 +82,50 @@ final class Declarations {
         /// Open function and closure bodies.
         var localDepth = 0
         var outermostOpen = 0
-        // Every code token passes through here once: raw buffers, and keywords told apart by their
+        // Every code token passes through here once: a raw buffer, and keywords told apart by their
         // bytes, keep the per-token cost to a few instructions.
         code.tokens.withUnsafeBufferPointer { tokens in
-            code.source.bytes.withUnsafeBufferPointer { bytes in
-                for i in 0..<n {
-                    let token = tokens[i]
-                    switch token.kind {
-                    case .leftBrace:
-                        let scope: Scope
-                        switch code.blockKind(opening: i) {
-                        case .type: scope = .type
-                        case .control: scope = .control
-                        case .function, .closure: scope = .code
-                        }
-                        stack.append((i, scope, scope == .type ? Self.typeName(opening: i, code: code) : nil))
-                        if scope == .code {
-                            if localDepth == 0 { outermostOpen = i }
-                            localDepth += 1
-                        }
-                    case .rightBrace:
-                        if let top = stack.last, Int(code.partner[top.open]) == i {
-                            stack.removeLast()
-                            if top.scope == .code { localDepth -= 1 }
-                        }
-                    case .keyword:
-                        let word = Self.declarationKeyword(token, bytes)
-                        if word == .binding {
-                            let scopeOpen = stack.last?.open
-                            let isMember = stack.last.map { $0.scope == .type } ?? true
-                            let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
-                            if localDepth > 0 {
-                                deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
-                                                                outermostOpen: outermostOpen))
-                            } else {
-                                record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
-                            }
-                        } else if word == .function, code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
-                            bodies.append(Body(
-                                open: open,
-                                declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
-                                parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
-                                owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
-                        }
-                    default:
-                        continue
+            for i in 0..<n {
+                let token = tokens[i]
+                switch token.kind {
+                case .leftBrace:
+                    let scope: Scope
+                    switch code.blockKind(opening: i) {
+                    case .type: scope = .type
+                    case .control: scope = .control
+                    case .function, .closure: scope = .code
                     }
+                    stack.append((i, scope, scope == .type ? Self.typeName(opening: i, code: code) : nil))
+                    if scope == .code {
+                        if localDepth == 0 { outermostOpen = i }
+                        localDepth += 1
+                    }
+                case .rightBrace:
+                    if let top = stack.last, Int(code.partner[top.open]) == i {
+                        stack.removeLast()
+                        if top.scope == .code { localDepth -= 1 }
+                    }
+                case .keyword:
+                    let word = Self.declarationKeyword(token, in: code.source)
+                    if word == .binding {
+                        let scopeOpen = stack.last?.open
+                        let isMember = stack.last.map { $0.scope == .type } ?? true
+                        let scope = scopeOpen.map { ($0 + 1)..<(code.after($0) - 1) } ?? 0..<n
+                        if localDepth > 0 {
+                            deferred.append(DeferredBinding(letIndex: i, scope: scope, isMember: isMember, owner: stack.last?.owner,
+                                                            outermostOpen: outermostOpen))
+                        } else {
+                            record(binding: i, scope: scope, isMember: isMember, owner: stack.last?.owner, code: code)
+                        }
+                    } else if word == .function, code.kind(i + 1) == .identifier, let open = Self.bodyOpen(after: i + 1, code: code) {
+                        bodies.append(Body(
+                            open: open,
+                            declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
+                            parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
+                            owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
+                    }
+                default:
+                    continue
                 }
             }
         }
@@ -139,21 +137,9 @@ final class Declarations {
 
     /// `let`/`var`, `func`, or another keyword, read from the token's bytes.
     @inline(__always)
-    private static func declarationKeyword(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> DeclarationKeyword {
-        let start = Int(token.start)
-        switch token.end - token.start {
-        case 3:
-            let (a, b, c) = (bytes[start], bytes[start + 1], bytes[start + 2])
-            if (a == UInt8(ascii: "l") && b == UInt8(ascii: "e") && c == UInt8(ascii: "t"))
-                || (a == UInt8(ascii: "v") && b == UInt8(ascii: "a") && c == UInt8(ascii: "r")) { return .binding }
-            return .other
-        case 4:
-            if bytes[start] == UInt8(ascii: "f") && bytes[start + 1] == UInt8(ascii: "u") && bytes[start + 2] == UInt8(ascii: "n")
-                && bytes[start + 3] == UInt8(ascii: "c") { return .function }
-            return .other
-        default:
-            return .other
-        }
+    private static func declarationKeyword(_ token: Token, in source: SourceFile) -> DeclarationKeyword {
+        if source.token(token, is: "let") || source.token(token, is: "var") { return .binding }
+        return source.token(token, is: "func") ? .function : .other
     }
 
     private func record(binding i: Int, scope: Range<Int>, isMember: Bool, owner: Int32?, code: CodeView) {

@@ -21,10 +21,9 @@ extension DictionaryExtractor {
                 value = constantValue(of: binding)
             }
             let isAlias = aliases.add(binding.nameID, owner: binding.owner, value)
-            // The bytes first: a `String` prefix test costs more, and most names fail both.
-            if !isAlias && code.source.token(code.tokens[binding.nameIndex], hasPrefix: "kSec"),
-               case let name = code.spelling(binding.nameID), name.hasPrefix("kSec") {
-                out.shadowedSecurityNames.insert(name)
+            // Asked of the name's bytes first: most names fail, and only the shadowing ones become strings.
+            if !isAlias && code.identifier(binding.nameIndex, hasPrefix: "kSec") {
+                out.shadowedSecurityNames.insert(code.spelling(binding.nameID))
             }
         }
         let bodies = declarations.bodies

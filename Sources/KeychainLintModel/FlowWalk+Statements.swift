@@ -2,9 +2,17 @@ import KeychainLintTokenizer
 
 /// Identifiers that change a tracked dictionary or call a Security function.
 extension FlowWalk {
+    /// Inlined for its first test: most names are followed by none of these, and the walk visits
+    /// every name.
+    @inline(__always)
     func identifier(at i: Int) {
         let next = code.kind(i + 1)
         guard next == .leftParen || next == .leftBracket || next == .period || next == .operator else { return }
+        nameUse(at: i, next: next)
+    }
+
+    /// A name followed by a call, subscript, member or operator: the only uses that can change anything.
+    private func nameUse(at i: Int, next: TokenKind) {
         if next == .leftParen, let operation = extractor.operation(at: i) {
             call(operation, nameIndex: i)
             return

@@ -171,7 +171,7 @@ extension FlowWalk {
             value = .bool(true)
         } else if code.isIdentifier(index, "kCFBooleanFalse") {
             value = .bool(false)
-        } else if namePrefix(index, "kSec", of: name) || namePrefix(index, "kCF", of: name) {
+        } else if code.identifier(index, hasPrefix: "kSec") || code.identifier(index, hasPrefix: "kCF") {
             value = .symbol(name)
         } else {
             value = .unknown
@@ -180,15 +180,6 @@ extension FlowWalk {
         return value
     }
 
-    /// Whether the identifier `name` at `index` starts with the ASCII `prefix`, as `String.hasPrefix`
-    /// decides (by characters): the bytes answer unless a non-ASCII byte follows the prefix, which
-    /// could join its last letter into one character.
-    private func namePrefix(_ index: Int, _ prefix: StaticString, of name: String) -> Bool {
-        let token = code.tokens[index]
-        guard code.source.token(token, hasPrefix: prefix) else { return false }
-        let next = Int(token.start) + prefix.utf8CodeUnitCount
-        return next == Int(token.end) || code.source.bytes[next] < 0x80 || name.hasPrefix(prefix.description)
-    }
 
     /// Peels `try`/`await`, wrapping parentheses, trailing casts (`as String`, `as! CFDictionary`)
     /// and trailing postfix `!`/`?`.

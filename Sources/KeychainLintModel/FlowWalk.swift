@@ -110,11 +110,7 @@ final class FlowWalk {
                     caseLabel(at: i)
                 }
             case .identifier:
-                // Only a name followed by a call, subscript, member or operator can change anything.
-                switch code.kind(i + 1) {
-                case .leftParen, .leftBracket, .period, .operator: identifier(at: i)
-                default: break
-                }
+                identifier(at: i)
             case .leftBracket:
                 standaloneLiteral(at: i)
             default:

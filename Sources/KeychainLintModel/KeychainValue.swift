@@ -43,22 +43,8 @@ package struct StringValue: Equatable, Sendable {
 
     /// Whether `needle` appears inside one known part.
     package func knownPartsContain(_ needle: String) -> Bool {
-        parts.contains { if case .text(let t) = $0 { return Self.text(t, contains: needle) } else { return false } }
-    }
-
-    /// `text.contains(needle)`, Foundation's search, which bridges both strings and costs thousands
-    /// of instructions. For ASCII text and a non-empty ASCII needle it is a search for the bytes,
-    /// done here; anything else still goes to Foundation (its empty needle and Unicode rules).
-    private static func text(_ text: String, contains needle: String) -> Bool {
-        let bytes = Array(text.utf8), wanted = Array(needle.utf8)
-        guard !wanted.isEmpty, wanted.allSatisfy({ $0 < 0x80 }), bytes.allSatisfy({ $0 < 0x80 }) else {
-            return text.contains(needle)
-        }
-        guard wanted.count <= bytes.count else { return false }
-        for start in 0...(bytes.count - wanted.count) where bytes[start] == wanted[0] {
-            if bytes[start..<(start + wanted.count)].elementsEqual(wanted) { return true }
-        }
-        return false
+        // On the bytes when both are ASCII (`ASCIIText`), through Foundation's search otherwise.
+        parts.contains { if case .text(let t) = $0 { return ASCIIText.contains(needle, in: t) ?? t.contains(needle) } else { return false } }
     }
 }
 

@@ -77,7 +77,7 @@ enum WebAddress {
     }
 
     static func isURL(_ value: StringValue) -> Bool {
-        value.knownPartsContainASCII("://")
+        value.knownPartsContain("://")
     }
 
     /// Dot-separated labels of letters, digits and hyphens; last label a TLD, first label not one.

@@ -105,8 +105,7 @@ struct CodeSink: TokenSink {
          names: NameInterner) {
         (self.bytes, self.tokens, self.startsLine, self.nameIDs, self.names) = (bytes, tokens, startsLine, nameIDs, names)
         (self.partner, self.openers) = (partner, openers)
-        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        lineStarts = [bom ? 3 : 0]
+        lineStarts = [LineMap.firstLineStart(bytes)]
         lineStarts.reserveCapacity(bytes.count / 24 + 1)
     }
 
@@ -194,21 +193,10 @@ struct CodeSink: TokenSink {
         lineStarts.append(offset)
     }
 
-    /// Records the line starts inside a token that may span lines (as `LineMap` counts them:
-    /// `\n`, `\r\n` and a lone `\r`); returns whether there was any.
+    /// Records the line starts inside a token that may span lines; returns whether there was any.
     private mutating func recordLineBreaks(_ start: Int, _ end: Int) -> Bool {
         let before = lineStarts.count
-        var k = start
-        while k < end {
-            let b = bytes[k]
-            if b == 0x0A {
-                lineStarts.append(k + 1)
-            } else if b == 0x0D {
-                if k + 1 < bytes.count && bytes[k + 1] == 0x0A { k += 1 }
-                lineStarts.append(k + 1)
-            }
-            k += 1
-        }
+        LineMap.appendLineStarts(in: bytes, start..<end, to: &lineStarts)
         return lineStarts.count > before
     }
 

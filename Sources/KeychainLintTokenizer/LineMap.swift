@@ -34,8 +34,7 @@ package struct LineMap: Sendable {
         var starts = [Int]()
         starts.reserveCapacity(bytes.count / 32 + 1)
         let n = bytes.count
-        let bom = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        starts.append(bom ? 3 : 0)
+        starts.append(Self.firstLineStart(bytes))
         guard let base = bytes.baseAddress, n > 0 else {
             lineStarts = starts
             return
@@ -51,19 +50,30 @@ package struct LineMap: Sendable {
                 p = next
             }
         } else {
-            var i = 0
-            while i < n {
-                let b = bytes[i]
-                if b == 0x0A {
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
-            }
+            Self.appendLineStarts(in: bytes, 0..<n, to: &starts)
         }
         lineStarts = starts
+    }
+
+    /// Where line 1 starts: past a UTF-8 byte-order mark, which is not part of its columns.
+    package static func firstLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// Appends the start of each line that a line break in `bytes[range]` begins (`\n`, `\r\n`
+    /// or a lone `\r`; a `\r\n` counts once, at its `\n`, even when the `\n` is past the range).
+    package static func appendLineStarts(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to starts: inout [Int]) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == 0x0A {
+                starts.append(i + 1)
+            } else if b == 0x0D {
+                if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
     }
 
     /// Line starts already found (by the lexer, which sees every line break).

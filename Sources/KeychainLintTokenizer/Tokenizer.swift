@@ -172,10 +172,10 @@ struct Lexer<Sink: TokenSink> {
             emit(.whitespace, scanWhitespace(i + 1))
         case ASCII.lf:
             emit(.newline, i + 1)
-            if frames.count >= 2 { endSingleLineInterpolations() }
+            endSingleLineInterpolations()
         case ASCII.cr:
             emit(.newline, has(i + 1, ASCII.lf) ? i + 2 : i + 1)
-            if frames.count >= 2 { endSingleLineInterpolations() }
+            endSingleLineInterpolations()
         case ASCII.quote:
             lexStringStart(quote: i, hashes: 0)
         case ASCII.hash:
@@ -243,8 +243,15 @@ struct Lexer<Sink: TokenSink> {
     }
 
     /// A line break ends every interpolation of a single-line string that it sits in,
-    /// with the string itself (as in the compiler's lexer).
+    /// with the string itself (as in the compiler's lexer). It runs at every line break, and
+    /// nearly always inside fewer than two frames: that test is inlined, the loop is not.
+    @inline(__always)
     mutating func endSingleLineInterpolations() {
+        if frames.count >= 2 { endInterpolationsAtLineBreak() }
+    }
+
+    @inline(never)
+    mutating func endInterpolationsAtLineBreak() {
         while frames.count >= 2, !frames[frames.count - 1].isString, !frames[frames.count - 2].multiline {
             frames.removeLast(2)
         }

@@ -162,7 +162,7 @@ struct AccessGroupTeamID: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses {
             use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
-                guard let value = entry.value.stringValue, !value.knownPartsContainASCII("$(") else { return }
+                guard let value = entry.value.stringValue, !value.knownPartsContain("$(") else { return }
                 if !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) {
                     findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
                 }
@@ -170,7 +170,7 @@ struct AccessGroupTeamID: Rule {
         }
         for use in file.wrapperUses {
             guard let group = use.first("kSecAttrAccessGroup"), let value = group.value.stringValue,
-                  !value.knownPartsContainASCII("$("), !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) else { continue }
+                  !value.knownPartsContain("$("), !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) else { continue }
             findings.report(at: group.keyOffset, "\(use.library.module) access group has no Team ID prefix; every keychain call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
         }
         reportBuildVariables(in: file, into: &findings)
