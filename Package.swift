@@ -1,24 +1,31 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// The layers form a one-way graph, enforced by the module boundaries:
-// tokenizer → model → rules → reporters → CLI. Only the executable's main exits.
+// Modules with one job each, in a one-way graph (docs/ARCHITECTURE.md):
+//   Syntax → Model → Rules ─┐
+//   Syntax → Model → Project ┴→ KeychainLint (the engine, public API) → Reporters → CLI → keychain-lint
+// Only the CLI and Project touch the file system; only the executable's main exits.
 let package = Package(
     name: "keychain-lint",
     products: [
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
-        .library(name: "KeychainLint", targets: ["KeychainLintCLI"]),
+        .library(name: "KeychainLint", targets: ["KeychainLint", "KeychainLintReporters"]),
         .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
-        // Development tools, not shipped: the libFuzzer target (.ci/fuzz) and the token dump the
-        // tree-sitter comparison reads (Scripts/tokenizer-diff.py).
-        .executable(name: "keychain-lint-fuzz", targets: ["KeychainLintFuzz"]),
-        .executable(name: "keychain-lint-tokens", targets: ["KeychainLintTokens"]),
     ],
     targets: [
-        .target(name: "KeychainLintTokenizer"),
-        .target(name: "KeychainLintModel", dependencies: ["KeychainLintTokenizer"]),
+        // Lexer, tokens, line map, the code view, `#if` conditions, declarations.
+        .target(name: "KeychainLintSyntax"),
+        // Domain types the rules read and the dataflow that builds them from the code view.
+        .target(name: "KeychainLintModel", dependencies: ["KeychainLintSyntax"]),
+        // Project files: roots, paths, discovery, Package.swift / xcodeproj / CocoaPods / entitlements.
+        .target(name: "KeychainLintProject", dependencies: ["KeychainLintModel"]),
+        // One type per rule, the rule metadata, suppressions, the rules' prefilter.
         .target(name: "KeychainLintRules", dependencies: ["KeychainLintModel"]),
-        .target(name: "KeychainLintReporters", dependencies: ["KeychainLintRules"]),
+        // The project engine and the library's public API.
+        .target(name: "KeychainLint", dependencies: ["KeychainLintRules", "KeychainLintProject"]),
+        // One type per output format.
+        .target(name: "KeychainLintReporters", dependencies: ["KeychainLint"]),
+        // Arguments, configuration files, baselines, output files.
         .target(name: "KeychainLintCLI", dependencies: ["KeychainLintReporters"]),
         .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI"]),
         // `swift package keychain-lint`: lints the Swift targets of the package that depends on this one.
@@ -28,11 +35,13 @@ let package = Package(
                                                  description: "Lint the package's Swift targets with keychain-lint")),
             dependencies: ["keychain-lint"]
         ),
+        // Development tools, not products: the libFuzzer target (.ci/fuzz) and the token dump the
+        // tree-sitter comparison reads (Scripts/tokenizer-diff.py).
         // Invariants every input must keep, shared by the fuzz target and the regression tests.
         .target(name: "KeychainLintFuzzChecks", dependencies: ["KeychainLintReporters"]),
         // No main.swift: built with --sanitize=fuzzer, libFuzzer provides `main` (see .ci/fuzz).
-        .executableTarget(name: "KeychainLintFuzz", dependencies: ["KeychainLintFuzzChecks"]),
-        .executableTarget(name: "KeychainLintTokens", dependencies: ["KeychainLintTokenizer"]),
+        .executableTarget(name: "keychain-lint-fuzz", dependencies: ["KeychainLintFuzzChecks"], path: "Sources/KeychainLintFuzz"),
+        .executableTarget(name: "keychain-lint-tokens", dependencies: ["KeychainLintSyntax"], path: "Sources/KeychainLintTokens"),
         .testTarget(
             name: "KeychainLintTests",
             dependencies: ["KeychainLintCLI", "KeychainLintFuzzChecks"],

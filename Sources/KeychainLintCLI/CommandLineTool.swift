@@ -1,3 +1,6 @@
+import KeychainLintSyntax
+import KeychainLintProject
+import KeychainLint
 import Dispatch
 import Foundation
 import KeychainLintModel
@@ -114,7 +117,7 @@ package enum CommandLineTool {
 
         let parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
         let linter = Linter(rules: rules, exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1")
-        let outcomes = lintAll(swiftTargets, linter: linter, platforms: settings.platforms,
+        let outcomes = ProjectLint.lintAll(swiftTargets, linter: linter, platforms: settings.platforms,
                                entitlements: contexts, parallel: parallel)
 
         var findings: [Finding] = []

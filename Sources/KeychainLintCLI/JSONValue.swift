@@ -1,4 +1,6 @@
-import KeychainLintTokenizer
+import KeychainLintSyntax
+import KeychainLintProject
+import KeychainLint
 
 /// A JSON value that remembers the byte offset where it starts, so configuration and baseline
 /// errors can name the line and column of the offending key or value, not just the file.

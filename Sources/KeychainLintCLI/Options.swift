@@ -1,3 +1,6 @@
+import KeychainLintSyntax
+import KeychainLintProject
+import KeychainLint
 import KeychainLintModel
 import KeychainLintReporters
 

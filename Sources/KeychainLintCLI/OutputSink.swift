@@ -1,3 +1,6 @@
+import KeychainLintSyntax
+import KeychainLintProject
+import KeychainLint
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,6 @@
+import KeychainLintSyntax
+import KeychainLintProject
+import KeychainLint
 import KeychainLintReporters
 import KeychainLintRules
 

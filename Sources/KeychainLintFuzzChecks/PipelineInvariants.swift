@@ -1,11 +1,13 @@
 import Foundation
+import KeychainLintProject
+import KeychainLint
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import KeychainLintModel
 import KeychainLintReporters
 import KeychainLintRules
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 /// Runs arbitrary bytes through every layer (tokenizer, model, every rule, every reporter) and
 /// returns each invariant that does not hold, as text. Shared by the libFuzzer target, which traps

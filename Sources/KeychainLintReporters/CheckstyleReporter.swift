@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// Checkstyle XML, read by Jenkins, GitLab and most CI dashboards.

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…}],`

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// What a run produced, handed to a reporter: how many files were linted and the findings,

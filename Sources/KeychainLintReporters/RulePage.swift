@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// Facts about the tool that reports print: its version and where each rule's page lives.

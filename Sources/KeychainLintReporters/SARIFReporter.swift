@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// SARIF 2.1.0, the format GitHub code scanning uploads.

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 import KeychainLintRules
 
 /// Counts per rule, for people reading a terminal or a CI log.

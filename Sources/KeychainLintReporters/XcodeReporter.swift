@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLint
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Ways for rules to read a dictionary's entries without building arrays. Every rule walks every

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Facts about keychain values that several rules share, kept in one place so they agree.

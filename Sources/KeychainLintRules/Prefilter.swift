@@ -1,6 +1,8 @@
+import KeychainLintSyntax
+import KeychainLintModel
 /// A sound byte-level filter: a file that contains none of the literals can produce no finding.
 /// Scans with `memchr`-style first-byte search, so files without keychain code are dropped cheaply.
-struct Prefilter: Sendable {
+package struct Prefilter: Sendable {
     /// Needles grouped by first byte: one `memchr` pass per group, each hit checked against the
     /// group's needles, so adding a needle that shares a first byte costs no extra pass.
     private struct Group: Sendable {
@@ -13,7 +15,7 @@ struct Prefilter: Sendable {
 
     private let groups: [Group]
 
-    init(literals: [String]) {
+    package init(literals: [String]) {
         var unique: [[UInt8]] = []
         for literal in Set(literals).sorted() where !literal.isEmpty {
             unique.append(Array(literal.utf8))
@@ -35,7 +37,7 @@ struct Prefilter: Sendable {
         self.groups = groups.sorted { ($0.shortest, $0.first) < ($1.shortest, $1.first) }
     }
 
-    func matches(_ bytes: [UInt8]) -> Bool {
+    package func matches(_ bytes: [UInt8]) -> Bool {
         if groups.isEmpty { return false }
         return bytes.withUnsafeBufferPointer { hay in
             groups.contains { group in
@@ -72,12 +74,12 @@ struct Prefilter: Sendable {
         hay.withUnsafeBufferPointer { contains(needle, in: $0) }
     }
 
-    static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
         find(needle, in: hay) { _ in true }
     }
 
     /// Whether `needle` occurs in `hay` with no identifier character on either side.
-    static func containsIdentifier(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func containsIdentifier(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = needle.count
         return find(needle, in: hay) { at in
             (at == 0 || !isIdentifierByte(hay[at - 1])) && (at + n == hay.count || !isIdentifierByte(hay[at + n]))

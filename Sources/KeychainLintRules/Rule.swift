@@ -1,5 +1,5 @@
 import KeychainLintModel
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 /// A check over one file's keychain model. Rules are small value types: one per file under `Rules/`,
 /// listed in `RuleRegistry`. A rule never prints; it reports through the collector.

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLintModel
 /// Renders a rule's page (`rules/<id>.md`) from its description, so the page cannot drift from the code.
 package enum RuleDocumentation {
     package static func markdown(for rule: RuleDescription) -> String {

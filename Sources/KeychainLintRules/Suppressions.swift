@@ -1,23 +1,24 @@
-import KeychainLintTokenizer
+import KeychainLintSyntax
+import KeychainLintModel
 
 /// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,
 /// with `all` for every rule. Read from the file's comments; applied to findings by line.
-struct Suppressions {
-    struct Directive {
-        enum Scope { case from, until, next, this }
-        var scope: Scope
-        var rules: [String]
-        var offset: Int
+package struct Suppressions {
+    package struct Directive {
+        package enum Scope { case from, until, next, this }
+        package var scope: Scope
+        package var rules: [String]
+        package var offset: Int
         var line: Int
         /// Whether it hid at least one finding (a `disable` also counts what its region hid).
-        var used = false
+        package var used = false
     }
 
-    private(set) var directives: [Directive] = []
+    package private(set) var directives: [Directive] = []
 
     private static let marker = Array("keychain-lint:".utf8)
 
-    init(source: SourceFile) {
+    package init(source: SourceFile) {
         // Most files have no directive: one memmem over the bytes instead of reading every comment.
         guard Self.contains(Self.marker, in: source.bytes, range: 0..<source.bytes.count) else { return }
         for token in source.allTokens() where token.kind == .lineComment || token.kind == .docLineComment {
@@ -46,7 +47,7 @@ struct Suppressions {
         }
     }
 
-    var isEmpty: Bool { directives.isEmpty }
+    package var isEmpty: Bool { directives.isEmpty }
 
     private static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Bool {
         bytes.withUnsafeBufferPointer { Prefilter.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
@@ -54,7 +55,7 @@ struct Suppressions {
 
 
     /// Whether the finding is hidden; marks the directives that hide it as used.
-    mutating func suppresses(rule: String, line: Int) -> Bool {
+    package mutating func suppresses(rule: String, line: Int) -> Bool {
         var hidden = false
         // Region directives: the last disable/enable for this rule at or before the line decides.
         var regionDisabler: Int?

@@ -1,5 +1,5 @@
 import Foundation
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 // `keychain-lint-tokens FILE…`: one JSON line per file with the byte ranges of its comments,
 // string literals and regex literals, as the tokenizer sees them:

@@ -1,5 +1,10 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 import KeychainLintModel
 @testable import KeychainLintRules
 

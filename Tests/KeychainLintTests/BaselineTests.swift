@@ -1,9 +1,12 @@
 import Foundation
 import XCTest
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintModel
 @testable import KeychainLintCLI
 import KeychainLintReporters
 @testable import KeychainLintRules
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 /// `--write-baseline` and `--baseline`: today's findings hidden, new ones reported, whatever moved.
 final class BaselineTests: XCTestCase {

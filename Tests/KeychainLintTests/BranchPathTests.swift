@@ -1,6 +1,11 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
 @testable import KeychainLintModel
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// Run-time branches recorded on entries: which pairs can meet on one path.
 final class BranchPathTests: XCTestCase {

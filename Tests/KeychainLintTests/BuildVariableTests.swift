@@ -1,6 +1,10 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
 import KeychainLintModel
-import KeychainLintTokenizer
+import KeychainLintSyntax
 @testable import KeychainLintRules
 
 /// `access-group-team-id` finds build variables in strings from a byte search; it must report

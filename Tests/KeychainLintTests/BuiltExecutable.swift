@@ -1,5 +1,12 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 
 /// The keychain-lint executable SwiftPM built beside the test bundle, for tests that need a real
 /// process (killing it, running it as another user).

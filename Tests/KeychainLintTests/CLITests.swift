@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintCLI
 import KeychainLintModel
 import KeychainLintReporters

@@ -1,6 +1,12 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintModel
 @testable import KeychainLintFuzzChecks
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// The code stream is made by the lexer's own pass, keeping only code; the fuzz invariant
 /// replays the lossless stream the simple way and compares. These inputs aim at the spots where

@@ -1,5 +1,9 @@
 import Foundation
 import XCTest
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintCLI
 @testable import KeychainLintModel
 @testable import KeychainLintRules

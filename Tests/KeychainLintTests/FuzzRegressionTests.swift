@@ -1,5 +1,10 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 @testable import KeychainLintFuzzChecks
 @testable import KeychainLintReporters
 @testable import KeychainLintRules

@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
 @testable import KeychainLintCLI
 @testable import KeychainLintFuzzChecks
 @testable import KeychainLintModel
 @testable import KeychainLintRules
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// Hostile files through the whole pipeline (tokenizer, model, every rule): no crash, every
 /// invariant kept, and linear work. Work is `CodeView.work`, the tokens the file's scans visit,
@@ -102,7 +105,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(problems, [])
         XCTAssertEqual(targets.map(\.path), ["./A.swift", "./Gone.swift", "./Z.swift"])
         try FileManager.default.removeItem(atPath: root + "/Gone.swift")
-        let outcomes = CommandLineTool.lintAll(targets, linter: Linter(rules: Linter.defaultRules), platforms: .all, parallel: true)
+        let outcomes = ProjectLint.lintAll(targets, linter: Linter(rules: Linter.defaultRules), platforms: .all, parallel: true)
         var linted: [String] = [], skipped: [String] = []
         for outcome in outcomes {
             switch outcome {

@@ -1,5 +1,12 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 
 /// A run killed at any moment leaves every report and baseline either as it was or complete:
 /// reports and baselines are written to a temporary file in the same folder and renamed.

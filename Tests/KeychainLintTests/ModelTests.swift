@@ -1,6 +1,11 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
 @testable import KeychainLintModel
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// The extraction layer, checked idiom by idiom: each case renders the uses found in a snippet.
 final class ModelTests: XCTestCase {

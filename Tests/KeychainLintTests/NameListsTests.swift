@@ -1,4 +1,10 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintModel
 
 /// Elements filed by name id: each name's in the order added, names in the order first seen.

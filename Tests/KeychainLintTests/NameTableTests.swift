@@ -1,6 +1,11 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
 @testable import KeychainLintModel
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// Interned identifiers: one id per spelling, however many names the table grows to hold.
 final class NameTableTests: XCTestCase {

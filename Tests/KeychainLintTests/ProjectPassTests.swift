@@ -1,4 +1,8 @@
 import XCTest
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintCLI
 @testable import KeychainLintModel
 @testable import KeychainLintRules

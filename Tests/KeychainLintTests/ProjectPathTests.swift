@@ -1,4 +1,10 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintModel
 
 /// Path standardisation reads ASCII paths on their bytes and others on their characters: both

@@ -1,5 +1,11 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintModel
 
 final class ProjectPlatformTests: XCTestCase {

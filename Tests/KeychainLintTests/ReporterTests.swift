@@ -3,6 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 @testable import KeychainLintReporters
 @testable import KeychainLintRules
 

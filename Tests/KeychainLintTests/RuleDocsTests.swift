@@ -1,5 +1,11 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 @testable import KeychainLintRules
 
 /// `rules/<id>.md` must be exactly what the rule's metadata generates.

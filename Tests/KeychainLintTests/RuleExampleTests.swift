@@ -1,7 +1,11 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
 @testable import KeychainLintModel
 @testable import KeychainLintRules
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// Runs every rule's own examples: the one harness all rules share, so adding a rule adds its tests.
 final class RuleExampleTests: XCTestCase {

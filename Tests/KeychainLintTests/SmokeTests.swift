@@ -1,5 +1,11 @@
 import XCTest
-@testable import KeychainLintTokenizer
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 
 final class SmokeTests: XCTestCase {
     func testLineMap() {

@@ -1,4 +1,9 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintSyntax
 @testable import KeychainLintModel
 @testable import KeychainLintRules
 

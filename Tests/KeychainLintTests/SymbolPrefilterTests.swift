@@ -1,4 +1,10 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 @testable import KeychainLintRules
 
 /// A file the rules' prefilter dropped is still read when it may declare symbols; the test for that

@@ -1,5 +1,10 @@
 import Foundation
 import XCTest
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 @testable import KeychainLintCLI
 @testable import KeychainLintRules
 

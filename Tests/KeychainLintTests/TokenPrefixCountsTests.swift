@@ -1,6 +1,11 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
 @testable import KeychainLintModel
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// Prefix counts answer "does a token in this range pass?" as a scan would; the listing variant
 /// also lists, in order, the identifiers a second test accepts.

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
-@testable import KeychainLintTokenizer
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 
 /// A token as the tests see it: its kind and its text.
 struct Tok: Equatable, CustomStringConvertible {

@@ -1,5 +1,12 @@
 import Foundation
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
+@testable import KeychainLintModel
+@testable import KeychainLintSyntax
 
 /// A file that cannot be read (permissions 000) is skipped with a warning and the rest is linted.
 /// Root reads anything, so under root the executable is run as `nobody` through `setpriv`.

@@ -1,6 +1,11 @@
 import XCTest
+@testable import KeychainLintCLI
+@testable import KeychainLintReporters
+@testable import KeychainLint
+@testable import KeychainLintRules
+@testable import KeychainLintProject
 @testable import KeychainLintModel
-@testable import KeychainLintTokenizer
+@testable import KeychainLintSyntax
 
 /// Wrapper-library calls read back into SecItem entries, idiom by idiom.
 final class WrapperModelTests: XCTestCase {

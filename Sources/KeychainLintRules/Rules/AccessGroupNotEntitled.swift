@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// A group the app's entitlements do not list is a group the app cannot use.

@@ -6,7 +6,7 @@ import Darwin
 import Musl
 #endif
 import KeychainLintModel
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 /// `$(AppIdentifierPrefix)` / `$(TeamIdentifierPrefix)` written in Swift strings.
 extension AccessGroupTeamID {

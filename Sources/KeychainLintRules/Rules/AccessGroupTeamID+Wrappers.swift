@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLintModel
 /// Access groups passed to the wrapper libraries need the Team ID prefix just the same.
 extension AccessGroupTeamID {
     static let wrapperTriggering: [RuleExample] = [

@@ -1,5 +1,5 @@
 import KeychainLintModel
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 /// In code, an access group is the full `TEAMID.group` string; the `$(…)` variables exist only in entitlements.
 struct AccessGroupTeamID: Rule {

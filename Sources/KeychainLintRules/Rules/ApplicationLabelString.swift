@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// kSecAttrApplicationLabel is the key's public-key hash, set by the system; lookups use the tag.

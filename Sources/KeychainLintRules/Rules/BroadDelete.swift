@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// A delete that names only a class deletes every item of it the app can reach.

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// kSecAttrApplicationTag is a key attribute; certificates are found by label, issuer or hash.

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLintModel
 /// The wrappers' own names for the Always accessibilities.
 extension DeprecatedAccessibility {
     static let wrapperTriggering: [RuleExample] = [

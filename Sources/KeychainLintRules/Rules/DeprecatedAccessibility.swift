@@ -1,5 +1,5 @@
 import KeychainLintModel
-import KeychainLintTokenizer
+import KeychainLintSyntax
 
 /// The "Always" accessibilities leave items readable on a locked device and are deprecated.
 struct DeprecatedAccessibility: Rule {

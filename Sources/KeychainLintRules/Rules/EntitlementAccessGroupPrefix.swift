@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// In entitlements, a keychain access group must carry the Team ID, usually through the build variable.

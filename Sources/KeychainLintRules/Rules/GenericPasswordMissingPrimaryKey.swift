@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// A generic password is unique by service and account; a missing one is the empty default.

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLintModel
 /// A wrapper's `service` is a generic password's kSecAttrService.
 extension GenericPasswordWebLogin {
     static let wrapperTriggering: [RuleExample] = [

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Web credentials belong in internet-password items: AutoFill and Safari look only there.

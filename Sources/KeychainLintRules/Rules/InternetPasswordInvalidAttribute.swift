@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Internet passwords are keyed by server, protocol, port, path and account; service and generic do not exist there.

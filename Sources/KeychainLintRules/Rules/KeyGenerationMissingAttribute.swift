@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// SecKeyCreateRandomKey has no defaults for the two attributes that define a key.

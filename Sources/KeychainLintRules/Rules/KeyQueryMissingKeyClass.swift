@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// A key pair stored under one tag is two items: without a key class a query sees both halves.

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// A tag names a key for the app, not a key type: RSA and EC keys under one tag all match it.

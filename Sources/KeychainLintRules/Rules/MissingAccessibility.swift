@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Without an accessibility, the item gets the default, which may not be what the data needs.

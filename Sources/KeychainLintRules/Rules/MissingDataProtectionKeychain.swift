@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// On macOS, SecItem defaults to the legacy file-based keychain unless asked otherwise.

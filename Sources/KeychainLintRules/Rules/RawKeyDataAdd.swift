@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// The keychain stores keys as keys: raw bytes under kSecClassKey lose their type and usage.

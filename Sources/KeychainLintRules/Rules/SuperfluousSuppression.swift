@@ -1,10 +1,11 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Reported by the linter itself after the other rules ran: see `Linter.superfluous`.
-struct SuperfluousSuppression: Rule {
-    static let id = "superfluous-suppression"
+package struct SuperfluousSuppression: Rule {
+    package static let id = "superfluous-suppression"
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: id,
         defaultSeverity: .warning,
         summary: "A keychain-lint:disable comment that hides no finding.",
@@ -40,5 +41,7 @@ struct SuperfluousSuppression: Rule {
         requiredLiterals: ["keychain-lint:"]
     )
 
-    func check(_ file: KeychainFile, into findings: inout FindingCollector) {}
+    package init() {}
+
+    package func check(_ file: KeychainFile, into findings: inout FindingCollector) {}
 }

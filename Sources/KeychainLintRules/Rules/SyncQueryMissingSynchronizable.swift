@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// Queries see only non-synchronizable items unless they say otherwise.

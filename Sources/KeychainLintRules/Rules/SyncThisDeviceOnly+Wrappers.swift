@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+import KeychainLintModel
 /// The same contradiction written through the wrapper libraries' APIs.
 extension SyncThisDeviceOnly {
     static let wrapperTriggering: [RuleExample] = [

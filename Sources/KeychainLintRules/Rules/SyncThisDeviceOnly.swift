@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// A synchronizable item travels through iCloud Keychain; ThisDeviceOnly forbids exactly that.

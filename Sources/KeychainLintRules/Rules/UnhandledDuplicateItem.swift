@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 import KeychainLintModel
 
 /// The second add of the same item fails with errSecDuplicateItem; code that never expects it loses the update.

@@ -1,0 +1,64 @@
+import KeychainLintSyntax
+import KeychainLintModel
+import KeychainLintProject
+import KeychainLintRules
+
+/// One file's result of the first pass over a project.
+package struct FileAnalysis: Sendable {
+    package var findings: [Finding] = []
+    /// What the file offers other files.
+    package var declared = FileSymbols()
+    /// Undeclared names the file used: if another file declares one, the file is linted again.
+    package var consulted: Set<String> = []
+    /// Undeclared names in code the walk jumped over (`Relevance`): consulted too, kept as a list
+    /// so a project without symbols never hashes them.
+    package var mentioned: [String] = []
+    /// False when the prefilter dropped the file unread; it is checked again only if its bytes
+    /// name a project symbol.
+    package var wasTokenized = false
+    /// Findings on entries of other files' helpers, for the files that declare them.
+    package var relocated: [RelocatedFinding] = []
+    /// Where each line of the file starts (the tokenizer's `LineMap`), so the text of the findings'
+    /// lines can be taken without scanning the file again; empty when the file was not tokenized.
+    package var lineStarts: [Int] = []
+
+    package init() {}
+
+    package init(findings: [Finding], declared: FileSymbols, consulted: Set<String>, mentioned: [String] = [],
+                 wasTokenized: Bool, relocated: [RelocatedFinding] = [], lineStarts: [Int] = []) {
+        self.mentioned = mentioned
+        self.lineStarts = lineStarts
+        self.findings = findings
+        self.declared = declared
+        self.consulted = consulted
+        self.wasTokenized = wasTokenized
+        self.relocated = relocated
+    }
+
+    /// Whether the file looked up, or mentions in code it jumped over, one of `names`.
+    package func mayUse(_ names: Set<String>) -> Bool {
+        !names.isEmpty && (!consulted.isDisjoint(with: names) || mentioned.contains(where: names.contains))
+    }
+
+    /// Whether the project's symbols change what this file's lint would find.
+    package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
+        if mayUse(names) || mayUse(symbols.passThroughFunctions) { return true }
+        return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
+    }
+}
+
+/// Project-wide first pass: the symbols of every file, merged, and the helpers other files use.
+package enum ProjectPass {
+    package static func symbols(from analyses: [FileAnalysis]) -> ProjectSymbols {
+        var symbols = ProjectSymbols(merging: analyses.map(\.declared))
+        guard !symbols.helpers.isEmpty else { return symbols }
+        var used = Set<String>()
+        for analysis in analyses where !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty {
+            for name in analysis.consulted.union(analysis.mentioned) where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+                used.insert(name)
+            }
+        }
+        symbols.externallyUsedHelpers = used
+        return symbols
+    }
+}

@@ -1,0 +1,52 @@
+import KeychainLintSyntax
+import KeychainLintModel
+import KeychainLintProject
+import KeychainLintRules
+
+/// One reported mistake, already placed on a line and column of its file.
+package struct Finding: Equatable, Sendable {
+    package var ruleID: String
+    package var severity: Severity
+    package var message: String
+    /// The path as the user wrote it.
+    package var path: String
+    package var line: Int
+    package var column: Int
+
+    package init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// Output order: path, line, column, then rule id so equal spots stay deterministic.
+    package static func sortedForOutput(_ findings: [Finding]) -> [Finding] {
+        findings.sorted {
+            if $0.path != $1.path { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            if $0.line != $1.line { return $0.line < $1.line }
+            if $0.column != $1.column { return $0.column < $1.column }
+            return $0.ruleID < $1.ruleID
+        }
+    }
+}
+
+/// A finding a file's rules made on an entry of another file's helper. It belongs to the helper's
+/// key in the declaring file, once however many files use the helper, so the project run hands it
+/// to that file's lint (`Linter.lint(_:relocated:)`), where its suppressions apply.
+package struct RelocatedFinding: Hashable, Sendable {
+    package var ruleID: String
+    package var message: String
+    package var helper: String
+    /// Offset in the declaring file.
+    package var offset: Int
+
+    package init(ruleID: String, message: String, helper: String, offset: Int) {
+        self.ruleID = ruleID
+        self.message = message
+        self.helper = helper
+        self.offset = offset
+    }
+}

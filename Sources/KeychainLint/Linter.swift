@@ -1,0 +1,155 @@
+import KeychainLintModel
+import KeychainLintSyntax
+import KeychainLintProject
+import KeychainLintRules
+
+/// A rule turned on for a run, with the severity it reports at.
+package struct ActiveRule: Sendable {
+    package var rule: any Rule
+    package var severity: Severity
+
+    package init(rule: any Rule, severity: Severity) {
+        self.rule = rule
+        self.severity = severity
+    }
+}
+
+/// Lints one file's bytes. Pure: no file system, no printing; the CLI feeds it and reports.
+package struct Linter: Sendable {
+    package let rules: [ActiveRule]
+    /// `rules[i]`'s id. Read once here: a rule's description is a large value (examples and
+    /// all), copied out whole each time it is asked for, and every file asks for every rule's id.
+    private let ruleIDs: [String]
+    private let prefilter: Prefilter
+    /// `SymbolPrefilter`'s test for a file `prefilter` dropped. Such a file holds none of the rules'
+    /// literals, so the declaration needles that contain one (`kSec`) are not searched for again.
+    private let declarationPrefilter: Prefilter
+    /// Whether every shortcut that skips work is off: no file is dropped by a prefilter and the
+    /// model walks every body. The unoptimised path, kept to check that the shortcuts change no
+    /// finding (`KEYCHAIN_LINT_EXHAUSTIVE=1`, the benchmark, the tests).
+    package let exhaustive: Bool
+
+    package init(rules: [ActiveRule], exhaustive: Bool = false) {
+        self.rules = rules
+        self.exhaustive = exhaustive
+        self.ruleIDs = rules.map { type(of: $0.rule).description.id }
+        let literals = rules.flatMap { type(of: $0.rule).description.requiredLiterals }
+        self.prefilter = Prefilter(literals: literals)
+        self.declarationPrefilter = SymbolPrefilter.declarationNeedles(absent: literals)
+    }
+
+    /// The rules that are on by default, at their default severities.
+    package static var defaultRules: [ActiveRule] {
+        RuleRegistry.all.compactMap { type in
+            type.description.defaultSeverity.map { ActiveRule(rule: type.init(), severity: $0) }
+        }
+    }
+
+    /// Whether any enabled rule could find something in these bytes; when not, the file is not tokenized.
+    package func mayFindAnything(in bytes: [UInt8]) -> Bool {
+        exhaustive || prefilter.matches(bytes)
+    }
+
+    package func lint(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
+                      entitlements: [EntitlementsFile] = []) -> [Finding] {
+        guard mayFindAnything(in: bytes) else { return [] }
+        let source = SourceFile(path: path, bytes: bytes)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
+                                skipsIrrelevantCode: !exhaustive)
+        return lint(file)
+    }
+
+    /// Lints one file and, for the project-wide first pass, records what it declares for other
+    /// files and which undeclared names it used. A file that can neither produce a finding nor
+    /// declare a symbol is not tokenized (`wasTokenized` is false); `force` skips that check for
+    /// a file the first pass found using another file's symbols.
+    package func analyze(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
+                         entitlements: [EntitlementsFile] = [], force: Bool = false,
+                         relocated: [RelocatedFinding] = []) -> FileAnalysis {
+        let findsAnything = force || mayFindAnything(in: bytes)
+        guard findsAnything || declarationPrefilter.matches(bytes) else { return FileAnalysis() }
+        let source = SourceFile(path: path, bytes: bytes)
+        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
+                                skipsIrrelevantCode: !exhaustive)
+        let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
+        return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
+                            consulted: file.consultedProjectNames,
+                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
+                            lineStarts: source.lineMap.lineStarts)
+    }
+
+    /// Findings inside one entitlements plist.
+    package func lint(entitlements file: EntitlementsFile) -> [Finding] {
+        let lines = LineMap(file.bytes)
+        var findings: [Finding] = []
+        for active in rules {
+            var collector = FindingCollector()
+            active.rule.check(entitlements: file, into: &collector)
+            for raw in collector.raw {
+                let location = lines.location(of: raw.offset)
+                findings.append(Finding(ruleID: type(of: active.rule).description.id, severity: active.severity,
+                                        message: raw.message, path: file.path, line: location.line, column: location.column))
+            }
+        }
+        return Finding.sortedForOutput(findings)
+    }
+
+    package func lint(_ file: KeychainFile) -> [Finding] {
+        lintCollecting(file, relocated: []).findings
+    }
+
+    /// `relocated`: findings other files made on this file's helpers, reported here at the helper's key.
+    /// Returns this file's findings and those its rules made on other files' helpers.
+    private func lintCollecting(_ file: KeychainFile, relocated: [RelocatedFinding])
+        -> (findings: [Finding], relocated: [RelocatedFinding]) {
+        var findings: [Finding] = []
+        var outgoing: [RelocatedFinding] = []
+        var suppressions = Suppressions(source: file.source)
+        let foreign = file.foreignSpots
+        for (index, active) in rules.enumerated() {
+            var collector = FindingCollector()
+            active.rule.check(file, into: &collector)
+            let id = ruleIDs[index]
+            for incoming in relocated where incoming.ruleID == id && incoming.offset < file.source.bytes.count {
+                collector.report(at: incoming.offset, incoming.message)
+            }
+            for raw in collector.raw {
+                if let spot = foreign[raw.offset] {
+                    outgoing.append(RelocatedFinding(ruleID: id, message: raw.message, helper: spot.helper, offset: spot.offset))
+                    continue
+                }
+                let location = file.source.location(of: raw.offset)
+                if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: location.line) { continue }
+                findings.append(Finding(
+                    ruleID: id, severity: active.severity, message: raw.message,
+                    path: file.source.path, line: location.line, column: location.column))
+            }
+        }
+        findings += superfluous(suppressions, in: file)
+        return (Finding.sortedForOutput(findings), outgoing)
+    }
+
+    private static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
+
+    /// A suppression that hid nothing is reported, so suppressions cannot outlive their reason.
+    /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
+    private func superfluous(_ suppressions: Suppressions, in file: KeychainFile) -> [Finding] {
+        guard suppressions.directives.contains(where: { !$0.used && $0.scope != .until }),
+              let metaIndex = ruleIDs.firstIndex(of: SuperfluousSuppression.id) else { return [] }
+        let meta = rules[metaIndex]
+        let active = Set(ruleIDs)
+        let known = Self.knownRuleIDs
+        var findings: [Finding] = []
+        for d in suppressions.directives where !d.used && d.scope != .until {
+            let unknown = d.rules.filter { $0 != "all" && !known.contains($0) }
+            guard !unknown.isEmpty || d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
+            let location = file.source.location(of: d.offset)
+            let message = unknown.isEmpty
+                ? "This suppression hides no finding; it only hides future ones. Remove it."
+                : "This suppression names no rule keychain-lint has (\(unknown.joined(separator: ", "))). Fix the id or remove it."
+            findings.append(Finding(ruleID: SuperfluousSuppression.id, severity: meta.severity, message: message,
+                                    path: file.source.path, line: location.line, column: location.column))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,28 @@
+import KeychainLintSyntax
+import KeychainLintModel
+import KeychainLintProject
+import KeychainLintRules
+/// Byte-level checks for the project-wide pass, as cheap as the rules' prefilter.
+package enum SymbolPrefilter {
+    /// Text a file must contain to declare an alias, a function reference or a helper:
+    /// `kSec…` constants or the Security functions themselves.
+    static let declarationLiterals = ["kSec", "SecItem", "SecKeyCreate", "SecPKCS12Import"]
+
+    /// The test whether a file may declare symbols, for bytes known to hold none of `absent` (a file
+    /// the rules' prefilter dropped): a literal that contains one of them cannot occur either, so it
+    /// is not searched for.
+    static func declarationNeedles(absent: [String]) -> Prefilter {
+        let absentBytes = absent.filter { !$0.isEmpty }.map { Array($0.utf8) }
+        return Prefilter(literals: declarationLiterals.filter { literal in
+            Array(literal.utf8).withUnsafeBufferPointer { bytes in !absentBytes.contains { Prefilter.contains($0, in: bytes) } }
+        })
+    }
+
+    /// Whether the bytes contain one of `names` as a whole identifier (`Class`, not `Classes`):
+    /// a file the rules' prefilter dropped must still be read when it uses another file's alias.
+    package static func mentionsIdentifier(in bytes: [UInt8], _ names: [[UInt8]]) -> Bool {
+        bytes.withUnsafeBufferPointer { hay in
+            names.contains { Prefilter.containsIdentifier($0, in: hay) }
+        }
+    }
+}

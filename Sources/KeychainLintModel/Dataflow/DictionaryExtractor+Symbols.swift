@@ -1,0 +1,106 @@
+import KeychainLintSyntax
+
+/// The first pass: what this file declares that other files may name.
+extension DictionaryExtractor {
+    /// Aliases are short (`String(kSecClass)`, `kSecAttrService as AnyHashable`); longer
+    /// initializers are not evaluated, which keeps the pass cheap on files full of properties.
+    private static let maxAliasTokens = 12
+
+    func declaredSymbols() -> FileSymbols {
+        var out = FileSymbols()
+        var aliases = AliasTable(nameCount: code.names.count)
+        for binding in declarations.bindings.elements where binding.isMember {
+            let initializer = binding.initializer
+            if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
+               let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
+                out.functionAliases[code.spelling(binding.nameID)] = op
+                continue
+            }
+            var value = KeychainValue.unknown
+            if initializer.count <= Self.maxAliasTokens, mentionsSecurityConstant(initializer) {
+                value = constantValue(of: binding)
+            }
+            let isAlias = aliases.add(binding.nameID, owner: binding.owner, value)
+            // Asked of the name's bytes first: most names fail, and only the shadowing ones become strings.
+            if !isAlias && code.identifier(binding.nameIndex, hasPrefix: "kSec") {
+                out.shadowedSecurityNames.insert(code.spelling(binding.nameID))
+            }
+        }
+        let bodies = declarations.bodies
+        for id in bodies.names {
+            bodies.forEach(in: id) { getter in
+                guard getter.parameterOpen == nil else { return }
+                aliases.add(id, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
+            }
+            if bodies.contains(in: id, where: { $0.parameterOpen != nil }), !bodies.contains(in: id, where: { !mayPassThrough($0) }),
+               isPassThrough(named: id) {
+                out.passThroughFunctions.insert(code.spelling(id))
+            }
+        }
+        out.constants = aliases.exported(code)
+        var helperIDs: [Bool] = []
+        for id in bodies.names where bodies.contains(in: id, where: \.declaresDictionary) {
+            // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
+            // (The index is where a foreign helper's entries would go; this one is the file's own.)
+            if let entries = helperEntries(named: id, at: 0), !openHelpers.contains(id),
+               entries.contains(where: { $0.key.hasPrefix("kSec") }) {
+                out.helpers[code.spelling(id)] = entries
+                if helperIDs.isEmpty { helperIDs = [Bool](repeating: false, count: code.names.count) }
+                helperIDs[Int(id)] = true
+            }
+        }
+        for id in declarations.memberInitializers.names where helperIDs.isEmpty || !helperIDs[Int(id)] {
+            guard declarations.memberInitializers.contains(in: id, where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
+            if let entries = helperEntries(named: id, at: 0), !entries.isEmpty {
+                out.helpers[code.spelling(id)] = entries
+            }
+        }
+        return out
+    }
+
+    private func mentionsSecurityConstant(_ range: Range<Int>) -> Bool {
+        range.contains { code.kind($0) == .identifier && code.source.token(code.tokens[$0], hasPrefix: "kSec") }
+    }
+}
+
+/// The aliases one file exports: `name` when every member of that name in the file is the same
+/// alias, and `Type.name` for each type's own, so `VaultKeys.service` stays readable when another
+/// type of the file has a `service` of its own.
+///
+/// Most members are no alias, and a name none of whose members is one exports nothing: the
+/// table keeps every member by name id and makes keys only for names that have an alias.
+private struct AliasTable {
+    private var members: [(name: Int32, owner: Int32?, alias: KeychainValue?)] = []
+    /// By name id: some member of that name is an alias.
+    private var hasAlias: [Bool]
+
+    init(nameCount: Int) {
+        hasAlias = [Bool](repeating: false, count: nameCount)
+    }
+
+    /// Returns whether `value` is an alias of a `kSec…` constant.
+    @discardableResult
+    mutating func add(_ name: Int32, owner: Int32?, _ value: KeychainValue) -> Bool {
+        let alias: KeychainValue? = if case .symbol(let s) = value, s.hasPrefix("kSec") { value } else { nil }
+        members.append((name, owner, alias))
+        if alias != nil { hasAlias[Int(name)] = true }
+        return alias != nil
+    }
+
+    func exported(_ code: CodeView) -> [String: KeychainValue] {
+        var values: [String: KeychainValue?] = [:]
+        func record(_ key: String, _ alias: KeychainValue?) {
+            if let existing = values[key] {
+                if existing != alias { values[key] = .some(nil) }
+            } else {
+                values[key] = .some(alias)
+            }
+        }
+        for member in members where hasAlias[Int(member.name)] {
+            let name = code.spelling(member.name)
+            record(name, member.alias)
+            if let owner = member.owner { record(code.spelling(owner) + "." + name, member.alias) }
+        }
+        return values.compactMapValues { $0 }
+    }
+}

@@ -1,0 +1,330 @@
+import KeychainLintSyntax
+
+/// Turns one file's code into keychain dictionary uses.
+///
+/// One walk over the file follows dictionary variables through their scope (subscripts,
+/// `updateValue`, `merge`, removals) and links each to the calls it flows into. Constants and
+/// helpers are resolved on demand from `Declarations`, memoised, with a guard against cycles,
+/// so every token is visited a bounded number of times.
+///
+/// The per-file tables the walks read and write at every name are not checked for exclusive
+/// access at run time (`@exclusivity(unchecked)`): each check costs more than the access, and
+/// no access to them spans a call that could reach them again.
+final class DictionaryExtractor {
+    let code: CodeView
+    let symbols: ProjectSymbols
+    /// Whether the walk may jump over code that names nothing relevant (`Relevance`) and leave
+    /// its locals unrecorded. Off, every body is walked: the unoptimised path, which must find
+    /// exactly the same (the benchmark and the tests compare the two).
+    let skipsIrrelevantCode: Bool
+    let declarations: Declarations
+    /// Literal `[` indices already read as part of a larger construct, so they are not reported twice.
+    @exclusivity(unchecked) var consumed: [Bool]
+    var uses: [KeychainUse] = []
+
+    /// Dictionaries returned by helpers (or held by dictionary properties), reported as unseen uses
+    /// only when no code in the file uses the helper.
+    var helperOwnedUses: [(name: String, use: KeychainUse)] = []
+    /// By name id: helpers of this file some code uses.
+    @exclusivity(unchecked) private var referencedHelpers: [Bool]
+    /// Names looked up in the project's symbols because the file does not declare them: when
+    /// the first pass finds one of them declared elsewhere, the file is read again with them.
+    /// By name id; `consultedSpellings` holds those asked about that the file never spells.
+    @exclusivity(unchecked) private var consultedIDs: [Bool]
+    private var consultedSpellings: Set<String> = []
+    /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
+    private(set) var openHelpers: Set<Int32> = []
+    /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
+    /// only such a `var` is followed when its initializer cannot be read.
+    private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
+
+    @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
+    var constantsInProgress: Set<Int> = []
+    /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
+    private(set) var foreignSpots: [Int: ForeignSpot] = [:]
+    /// By name id.
+    var passThroughMemo: [Int32: Bool] = [:]
+    var passThroughInProgress: Set<Int32> = []
+    /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
+    private var helperMemo: [Int32: [KeychainEntry]?] = [:]
+    private var helpersInProgress: Set<Int32> = []
+    /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
+    @exclusivity(unchecked) var evaluationDepth = 0
+    static let maxEvaluationDepth = 48
+
+    init(code: CodeView, symbols: ProjectSymbols, skipsIrrelevantCode: Bool = true) {
+        self.code = code
+        self.symbols = symbols
+        self.skipsIrrelevantCode = skipsIrrelevantCode
+        self.declarations = Declarations(code: code)
+        self.consumed = [Bool](repeating: false, count: code.count)
+        self.referencedHelpers = [Bool](repeating: false, count: code.names.count)
+        self.consultedIDs = [Bool](repeating: false, count: code.names.count)
+    }
+
+    /// Every name consulted so far, as spelled.
+    var consultedNames: Set<String> {
+        var names = consultedSpellings
+        names.reserveCapacity(consultedSpellings.count + consultedIDs.reduce(0) { $1 ? $0 + 1 : $0 })
+        for (id, consulted) in consultedIDs.enumerated() where consulted { names.insert(code.spelling(Int32(id))) }
+        return names
+    }
+
+    @inline(__always) func consult(_ name: Int32) { consultedIDs[Int(name)] = true }
+
+    func consult(_ name: String) {
+        if let id = code.nameID(of: name) { consult(id) } else { consultedSpellings.insert(name) }
+    }
+
+    /// What the file-wide walk may jump over, worked out when it starts.
+    private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
+    /// The wrapper libraries the file imports (`WrapperExtractor` reads their calls).
+    private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
+
+    /// Name ids that occur in bodies the walk jumped over (empty until one is).
+    @exclusivity(unchecked) private var skippedNames: [Bool] = []
+    /// The undeclared names of those bodies.
+    private(set) var mentionedNames: [String] = []
+
+    func extract() -> [KeychainUse] {
+        // Locals of bodies that name nothing relevant cannot bring a key in; wrapper calls are read
+        // without that test, so a file importing a wrapper library keeps them all.
+        let relevance = self.relevance
+        let keepAll = !skipsIrrelevantCode || !importedLibraries.isEmpty
+        declarations.recordLocals(code: code) { keepAll || relevance.mentionsRelevant($0) }
+        let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
+        walk.run()
+        // A jumped-over body may name what another file declares: its names count as consulted.
+        if !skippedNames.isEmpty {
+            let declared = declarations.declaredNameIDs(code)
+            var mentioned: [String] = []
+            mentioned.reserveCapacity(skippedNames.count)
+            for (id, seen) in skippedNames.enumerated() where seen && !declared[id] {
+                mentioned.append(code.spelling(Int32(id)))
+            }
+            mentionedNames = mentioned
+        }
+        for (name, use) in helperOwnedUses where !isReferencedHelper(name) && !symbols.externallyUsedHelpers.contains(name) {
+            uses.append(use)
+        }
+        return uses
+    }
+
+    private func isReferencedHelper(_ name: String) -> Bool {
+        guard let id = code.nameID(of: name) else { return false }
+        return referencedHelpers[Int(id)]
+    }
+
+    /// Notes the names of a body the file-wide walk jumps over.
+    func skipped(_ body: Range<Int>) {
+        if skippedNames.isEmpty { skippedNames = [Bool](repeating: false, count: code.names.count) }
+        code.work += body.count
+        code.nameIDs.withUnsafeBufferPointer { ids in
+            skippedNames.withUnsafeMutableBufferPointer { seen in
+                for k in body.clamped(to: 0..<ids.count) where ids[k] >= 0 { seen[Int(ids[k])] = true }
+            }
+        }
+    }
+
+    // MARK: Names
+
+    /// What a callee name can stand for, worked out once per name: every call of the file asks.
+    private struct CalleeFacts {
+        var security: KeychainOperation?
+        var hasBinding: Bool
+        var alias: KeychainOperation?
+    }
+    @exclusivity(unchecked) private var calleeFacts: [CalleeFacts?] = []
+
+    /// The operation the callee identifier at `index` stands for: a Security function or a stored reference to one.
+    func operation(at index: Int) -> KeychainOperation? {
+        let id = Int(code.nameID(index))
+        guard id >= 0 else { return nil }
+        if calleeFacts.isEmpty { calleeFacts = [CalleeFacts?](repeating: nil, count: code.names.count) }
+        if calleeFacts[id] == nil {
+            let name = code.spelling(Int32(id))
+            let declared = declarations.isDeclared(Int32(id))
+            calleeFacts[id] = CalleeFacts(security: declared ? nil : KeychainOperation(functionName: name),
+                                          hasBinding: declarations.bindings.contains(Int32(id)),
+                                          alias: symbols.functionAliases.isEmpty ? nil : symbols.functionAliases[name])
+        }
+        let facts = calleeFacts[id]!
+        if let op = facts.security { return op }
+        if facts.hasBinding, let binding = declarations.binding(named: Int32(id), at: index), binding.initializer.count == 1,
+           code.kind(binding.initializer.lowerBound) == .identifier {
+            return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
+        }
+        consult(Int32(id))
+        return facts.alias
+    }
+
+    /// What a name the file does not declare resolves to (`FlowWalk.resolve`), by name id: most
+    /// names a walk resolves are Security constants, each read many times. A slot of -1 is not yet known.
+    @exclusivity(unchecked) private var plainValueSlots: [Int32] = []
+    @exclusivity(unchecked) private var plainValues: [KeychainValue] = []
+
+    func plainValue(of name: Int32) -> KeychainValue? {
+        guard !plainValueSlots.isEmpty, case let slot = plainValueSlots[Int(name)], slot >= 0 else { return nil }
+        return plainValues[Int(slot)]
+    }
+
+    func remember(_ value: KeychainValue, asPlainValueOf name: Int32) {
+        if plainValueSlots.isEmpty {
+            plainValueSlots = [Int32](repeating: -1, count: code.names.count)
+            plainValues.reserveCapacity(64)
+        }
+        plainValueSlots[Int(name)] = Int32(plainValues.count)
+        plainValues.append(value)
+    }
+
+    /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
+    /// so the name is not the Security constant of that spelling.
+    func isUserDeclared(_ name: String) -> Bool {
+        if let id = code.nameID(of: name), declarations.isDeclared(id) { return true }
+        consult(name)
+        return projectConstant(named: name) != nil
+    }
+
+    /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
+    /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
+    /// two types of the tree both have a `service`. The caller consults the name.
+    func projectConstant(named name: String, owner: String? = nil) -> KeychainValue? {
+        if symbols.constants.isEmpty { return nil }
+        if let owner, let qualified = symbols.constants[owner + "." + name] { return qualified }
+        return symbols.constants[name]
+    }
+
+    /// Whether the name at `index` can stand for a dictionary here: a dictionary property or helper
+    /// of this file, or a helper or constant another file declares.
+    func namesADictionary(at index: Int) -> Bool {
+        let id = code.nameID(index)
+        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) { return true }
+        if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
+        let name = code.text(index)
+        return symbols.helpers[name] != nil || symbols.constants[name] != nil
+    }
+
+    /// The value of a same-file constant, evaluated once.
+    func constantValue(named name: Int32, at index: Int) -> KeychainValue? {
+        guard let binding = declarations.binding(named: name, at: index) else {
+            return declarations.bindings.contains(name) ? .unknown : nil
+        }
+        return constantValue(of: binding)
+    }
+
+    /// What `Type.name` or `self.name` stands for: a member constant, never a local of that name.
+    /// With `owner` (`VaultKeys.klass`), a member of another type of that name does not count.
+    func memberConstantValue(named name: Int32, owner: Int32?) -> KeychainValue? {
+        guard declarations.bindings.contains(name),
+              declarations.bindings[name].contains(where: { $0.isMember && (owner == nil || $0.owner == owner) }) else { return nil }
+        guard let binding = declarations.memberBinding(named: name, owner: owner) else { return .unknown }
+        return constantValue(of: binding)
+    }
+
+    func constantValue(of binding: Declarations.Binding) -> KeychainValue {
+        let key = binding.nameIndex
+        if let memo = constantMemo[key] { return memo }
+        guard !constantsInProgress.contains(key), evaluationDepth < Self.maxEvaluationDepth else { return .unknown }
+        constantsInProgress.insert(key)
+        evaluationDepth += 1
+        let walk = FlowWalk(extractor: self, range: binding.initializer, collectsReturnsOnly: true)
+        var value = walk.value(binding.initializer)
+        // A `var` may be reassigned anywhere: keep only what a reassignment cannot change the meaning of.
+        if !binding.isLet, case .string = value { value = .unknown }
+        evaluationDepth -= 1
+        constantsInProgress.remove(key)
+        constantMemo[key] = value
+        return value
+    }
+
+    /// Entries of the dictionary a helper function, computed property or dictionary property returns.
+    /// A helper from another file is read as if its entries were written at the use (`index`),
+    /// so findings stay in the file being linted.
+    func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
+        if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
+            consult(name)
+            guard !symbols.helpers.isEmpty else { return nil }
+            let spelling = code.spelling(name)
+            guard let foreign = symbols.helpers[spelling] else { return nil }
+            let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+            return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
+        }
+        if let memo = helperMemo[name] {
+            if memo != nil { referencedHelpers[Int(name)] = true }
+            return memo
+        }
+        let bodies = declarations.bodies(named: name)
+        let initializers = declarations.memberInitializers[name]
+        guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
+        helpersInProgress.insert(name)
+        evaluationDepth += 1
+        var entries: [KeychainEntry] = []
+        var isDictionary = false
+        for body in bodies {
+            let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
+            walk.run()
+            if let returned = walk.returnedEntries {
+                isDictionary = true
+                entries.append(contentsOf: returned)
+                if walk.returnsUnknownBase { openHelpers.insert(name) }
+            }
+        }
+        for initializer in initializers {
+            let walk = FlowWalk(extractor: self, range: initializer, collectsReturnsOnly: true)
+            if let dictionary = walk.dictionary(initializer) {
+                isDictionary = true
+                entries.append(contentsOf: dictionary.entries)
+            }
+        }
+        evaluationDepth -= 1
+        helpersInProgress.remove(name)
+        guard isDictionary else {
+            helperMemo[name] = .some(nil)
+            return nil
+        }
+        helperMemo[name] = entries
+        referencedHelpers[Int(name)] = true
+        return entries
+    }
+
+    private static func mutatedNames(_ code: CodeView) -> [Bool] {
+        var names = [Bool](repeating: false, count: code.names.count)
+        for i in 0..<code.count where code.kind(i) == .identifier {
+            switch code.kind(i + 1) {
+            case .leftBracket:
+                if code.is(code.after(i + 1), "=") { names[Int(code.nameID(i))] = true }
+            case .period:
+                let m = i + 2
+                if code.kind(m + 1) == .leftParen, code.isIdentifier(m, "updateValue") || code.isIdentifier(m, "removeValue")
+                    || code.isIdentifier(m, "merge") || code.isIdentifier(m, "setValue") || code.isIdentifier(m, "setObject") {
+                    names[Int(code.nameID(i))] = true
+                }
+            default:
+                break
+            }
+        }
+        return names
+    }
+
+    /// A foreign helper's entries get offsets of their own past the end of this file, so a rule's
+    /// finding on one can be traced back to the declaring file's key (`foreignSpots`).
+    private func rebased(_ entries: [KeychainEntry], helper: String, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
+        entries.map { entry in
+            var moved = entry
+            let home = entry.home ?? EntryHome(helper: helper, keyOffset: entry.keyOffset, valueOffset: entry.valueOffset)
+            moved.home = home
+            moved.keyOffset = foreignSpot(helper: home.helper, offset: home.keyOffset)
+            moved.valueOffset = foreignSpot(helper: home.helper, offset: home.valueOffset)
+            moved.region = region
+            moved.branch = entry.branch.foreign(salt: salt)
+            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, helper: helper, region: region, salt: salt)) }
+            return moved
+        }
+    }
+
+    private func foreignSpot(helper: String, offset: Int) -> Int {
+        let synthetic = code.source.bytes.count + 1 + foreignSpots.count
+        foreignSpots[synthetic] = ForeignSpot(helper: helper, offset: offset)
+        return synthetic
+    }
+}

@@ -1,0 +1,477 @@
+import KeychainLintSyntax
+
+/// One forward walk over a range of code that follows dictionary variables.
+///
+/// Entries reach a use on *some* path: an entry added in an `if` or `#if` is present after it.
+/// A removal (`removeValue(forKey:)`, `q[k] = nil`, reassignment) applies only to uses still
+/// inside the block it was written in, so a removal in one branch does not hide the entry on the other.
+final class FlowWalk {
+    /// Strong: a walk lives only while the extractor runs it and the extractor keeps no walk, so
+    /// there is no cycle, and every one of the walk's many reads of it would pay an `unowned` check.
+    let extractor: DictionaryExtractor
+    let code: CodeView
+    let range: Range<Int>
+    /// When true (helpers and constants evaluated on demand), nothing is recorded; only what the
+    /// walked body returns is kept.
+    let collectsReturnsOnly: Bool
+
+    /// A change to a tracked dictionary, in source order.
+    enum Event {
+        case add(KeychainEntry)
+        case remove(key: String, block: Int)
+        case reset(block: Int)
+        /// Reassigned from a dictionary the file cannot read.
+        case resetToUnknown(block: Int)
+    }
+
+    struct Variable {
+        var name: Int32
+        /// The variable of the same name this one hides, -1 for none.
+        var shadowed: Int32
+        var declOffset: Int
+        var events: [Event]
+        var block: Int
+        var flowsIntoCall = false
+        var isReturned = false
+        /// Declared from a dictionary the file cannot read (`var q = options`).
+        var hasUnknownBase = false
+    }
+
+    struct OpenBlock {
+        var open: Int
+        var id: Int
+        var kind: BlockKind
+        var variables: [Int] = []
+        /// The arm of an `if`/`else` chain this block is.
+        var arm: BranchPath.Arm?
+        /// In a `switch` body: the case being walked.
+        var caseArm: BranchPath.Arm?
+        var isSwitch = false
+    }
+
+    /// The walk's hot state is not checked for exclusive access at run time (see `DictionaryExtractor`).
+    @exclusivity(unchecked) var variables: [Variable] = []
+    /// Name id → the innermost visible variable of that name, -1 for none (allocated with the first variable).
+    @exclusivity(unchecked) var visible: [Int32] = []
+    /// Variables declared and not yet out of scope: while none is, a jump test need not look
+    /// for them (`visible` stays allocated, all -1, once the first variable has come and gone).
+    private var visibleVariables = 0
+    @exclusivity(unchecked) var blocks: [OpenBlock] = []
+    /// Open blocks other than the root and type bodies (function, closure, control): while any is
+    /// open, the walk is inside code and never jumps over a body.
+    private var openCodeBlocks = 0
+    /// Per block id: still open.
+    @exclusivity(unchecked) var blockIsOpen: [Bool] = []
+    /// What the walked function body returns, when it returns a dictionary.
+    var returnedEntries: [KeychainEntry]?
+    /// Some return starts from a dictionary the file cannot read.
+    var returnsUnknownBase = false
+    /// Arms of closed `if`/`else` blocks by their `{`, so a following `else` continues the chain.
+    var closedArms: [Int: BranchPath.Arm] = [:]
+
+    init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
+        self.extractor = extractor
+        self.code = extractor.code
+        self.range = range
+        self.collectsReturnsOnly = collectsReturnsOnly
+    }
+
+    func run() {
+        code.work += range.count
+        pushBlock(open: range.lowerBound - 1, kind: .function(name: nil))
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch code.kind(i) {
+            case .leftBrace:
+                if i == range.lowerBound, let top = blocks.last, top.open == i - 1 {
+                    // The walked body's own brace opens the root block.
+                    if top.open < 0 { openCodeBlocks += 1 }
+                    blocks[blocks.count - 1].open = i
+                } else {
+                    let kind = code.blockKind(opening: i)
+                    if case .function = kind, jumpsOver(i..<code.after(i), variablesCount: true) {
+                        i = code.after(i)
+                        continue
+                    }
+                    pushBlock(open: i, kind: kind)
+                }
+                shadowParameters(ofBodyAt: i)
+                implicitReturn(ofBlockAt: i)
+            case .rightBrace:
+                if let top = blocks.last, top.open >= 0, code.partner[top.open] == Int32(i), blocks.count > 1 {
+                    popBlock()
+                }
+            case .keyword:
+                if code.isKeyword(i, "let") || code.isKeyword(i, "var") {
+                    declaration(at: i)
+                } else if code.isKeyword(i, "return") {
+                    returnStatement(at: i)
+                } else if code.isKeyword(i, "case") || code.isKeyword(i, "default") {
+                    caseLabel(at: i)
+                }
+            case .identifier:
+                identifier(at: i)
+            case .leftBracket:
+                standaloneLiteral(at: i)
+            default:
+                break
+            }
+            i += 1
+        }
+        while !blocks.isEmpty { popBlock() }
+    }
+
+    // MARK: Blocks
+
+    private func pushBlock(open: Int, kind: BlockKind) {
+        let id = blockIsOpen.count
+        blockIsOpen.append(true)
+        var block = OpenBlock(open: open, id: id, kind: kind)
+        if kind == .control, open >= 0 { classifyControl(&block) }
+        if open >= 0 && kind != .type { openCodeBlocks += 1 }
+        blocks.append(block)
+    }
+
+    private func popBlock() {
+        guard let block = blocks.popLast() else { return }
+        if block.open >= 0 && block.kind != .type { openCodeBlocks -= 1 }
+        blockIsOpen[block.id] = false
+        if let arm = block.arm { closedArms[block.open] = arm }
+        for index in block.variables.reversed() {
+            visible[Int(variables[index].name)] = variables[index].shadowed
+        }
+        visibleVariables -= block.variables.count
+        for index in block.variables {
+            let variable = variables[index]
+            if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
+                var expression = DictionaryExpression(entries: snapshot(index), originOffset: variable.declOffset, isLiteral: false)
+                (expression.hasUnknownBase, expression.certainlyAbsent) = openness(index)
+                if expression.isKeychainDictionary {
+                    record(KeychainUse(dictionary: expression.keychainDictionary(isVariable: true), call: nil, role: .query))
+                }
+            }
+        }
+    }
+
+    var currentBlockID: Int { blocks.last?.id ?? 0 }
+
+    /// The file-wide walk jumps over code at file or type level (a function body, a member's
+    /// initializer) that names nothing relevant (`Relevance`) and, for a body, no variable in scope:
+    /// it cannot add a use. Its names still count as consulted, so the project's second pass sees
+    /// what it might use.
+    private func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
+        guard extractor.skipsIrrelevantCode, !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
+              !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
+        extractor.skipped(span)
+        return true
+    }
+
+    /// The arms of every enclosing branch, outermost first.
+    var currentBranch: BranchPath {
+        var arms: [BranchPath.Arm] = []
+        for block in blocks {
+            if let arm = block.arm { arms.append(arm) }
+            if let arm = block.caseArm { arms.append(arm) }
+        }
+        return BranchPath(arms: arms)
+    }
+
+    /// `if … {` starts a chain; `} else {` and `} else if … {` continue the chain of the block
+    /// they follow; `switch … {` has its cases for arms. Loops, `guard … else`, `do` and `catch`
+    /// are not arms: their code runs on the path that reaches them.
+    private func classifyControl(_ block: inout OpenBlock) {
+        let open = block.open
+        if code.isKeyword(open - 1, "else") {
+            block.arm = continuedArm(elseAt: open - 1)
+            return
+        }
+        guard let head = controlHead(open) else { return }
+        if code.isKeyword(head, "switch") {
+            block.isSwitch = true
+        } else if code.isKeyword(head, "if") {
+            block.arm = code.isKeyword(head - 1, "else") ? continuedArm(elseAt: head - 1) : BranchPath.Arm(group: open, arm: 0)
+        }
+    }
+
+    private func continuedArm(elseAt e: Int) -> BranchPath.Arm? {
+        guard code.kind(e - 1) == .rightBrace, code.partner[e - 1] >= 0,
+              let previous = closedArms[Int(code.partner[e - 1])] else { return nil }
+        return BranchPath.Arm(group: previous.group, arm: previous.arm + 1)
+    }
+
+    /// The keyword that introduces the control block opened at `open`, read back over its
+    /// condition (bracket groups jumped, bounded).
+    private func controlHead(_ open: Int) -> Int? {
+        var j = open - 1
+        var steps = 0
+        while j >= 0, steps < CodeView.maxExpressionSteps {
+            steps += 1
+            switch code.kind(j) {
+            case .rightParen, .rightBracket, .stringEnd, .interpolationEnd:
+                guard code.partner[j] >= 0 else { return nil }
+                j = Int(code.partner[j]) - 1
+                continue
+            case .leftBrace, .rightBrace, .semicolon:
+                return nil
+            case .keyword:
+                for word: StaticString in ["if", "switch", "guard", "while", "for", "repeat", "do", "catch"] where code.isKeyword(j, word) {
+                    return j
+                }
+            default:
+                break
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// A `case`/`default` label directly in a `switch` body starts the next arm (`if case`,
+    /// `for case` and `catch` patterns are not labels).
+    private func caseLabel(at i: Int) {
+        guard let top = blocks.last, top.isSwitch else { return }
+        let p = i - 1
+        if code.isKeyword(p, "if") || code.isKeyword(p, "guard") || code.isKeyword(p, "while") || code.isKeyword(p, "for")
+            || code.kind(p) == .comma || code.isKeyword(p, "catch") { return }
+        blocks[blocks.count - 1].caseArm = BranchPath.Arm(group: top.open, arm: i)
+    }
+
+    /// The innermost enclosing function-like block, unless a closure comes first.
+    private var enclosingFunction: OpenBlock? {
+        for block in blocks.reversed() {
+            switch block.kind {
+            case .function: return block
+            case .closure, .type: return nil
+            case .control: continue
+            }
+        }
+        return nil
+    }
+
+    // MARK: Variables
+
+    /// The variable the identifier at code index `i` names, if one is in scope.
+    func variableIndex(at i: Int) -> Int? {
+        let id = code.nameID(i)
+        guard id >= 0, !visible.isEmpty, visible[Int(id)] >= 0 else { return nil }
+        return Int(visible[Int(id)])
+    }
+
+    func snapshot(_ index: Int) -> [KeychainEntry] {
+        code.work += variables[index].events.count
+        var entries: [KeychainEntry] = []
+        entries.reserveCapacity(variables[index].events.count)
+        for event in variables[index].events {
+            switch event {
+            case .add(let entry): entries.append(entry)
+            case .remove(let key, let block): if blockIsOpen[block] { entries.removeAll { $0.key == key } }
+            case .reset(let block), .resetToUnknown(let block): if blockIsOpen[block] { entries.removeAll() }
+            }
+        }
+        return entries
+    }
+
+    /// Whether the variable starts from an unknown dictionary at this point, and which keys were
+    /// removed since (those are known to be absent).
+    func openness(_ index: Int) -> (unknownBase: Bool, absent: Set<String>) {
+        var unknown = variables[index].hasUnknownBase
+        // Removed keys matter only when the dictionary ends up unknown: find that out first.
+        for event in variables[index].events {
+            switch event {
+            case .reset(let block): if blockIsOpen[block] { unknown = false }
+            case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true }
+            case .add, .remove: break
+            }
+        }
+        guard unknown else { return (false, []) }
+        var absent = Set<String>()
+        for event in variables[index].events {
+            switch event {
+            case .add(let entry): if !absent.isEmpty { absent.remove(entry.key) }
+            case .remove(let key, let block): if blockIsOpen[block] { absent.insert(key) }
+            case .reset(let block): if blockIsOpen[block] { unknown = false; absent.removeAll() }
+            case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true; absent.removeAll() }
+            }
+        }
+        return (unknown, unknown ? absent : [])
+    }
+
+    /// A variable named by the identifier at `nameIndex`.
+    private func declareVariable(nameIndex: Int, entries: [KeychainEntry], unknownBase: Bool = false) {
+        let id = code.nameID(nameIndex)
+        guard id >= 0 else { return }
+        if visible.isEmpty { visible = [Int32](repeating: -1, count: code.names.count) }
+        let index = variables.count
+        var variable = Variable(name: id, shadowed: visible[Int(id)], declOffset: code.offset(nameIndex),
+                                events: entries.map(Event.add), block: currentBlockID)
+        variable.hasUnknownBase = unknownBase
+        variables.append(variable)
+        visible[Int(id)] = Int32(index)
+        visibleVariables += 1
+        if !blocks.isEmpty { blocks[blocks.count - 1].variables.append(index) }
+    }
+
+    static func isKeychainDictionary(_ entries: [KeychainEntry]) -> Bool {
+        entries.contains { entry in
+            guard entry.key == "kSecClass" else { return false }
+            switch entry.value {
+            case .symbol(let s): return s.hasPrefix("kSecClass")
+            case .string: return false
+            default: return true
+            }
+        }
+    }
+
+    func record(_ use: KeychainUse) {
+        if !collectsReturnsOnly { extractor.uses.append(use) }
+    }
+
+    // MARK: Statements
+
+    /// `let`/`var NAME (: T)? = INIT`: a dictionary initializer starts a tracked variable;
+    /// in a type body it is a dictionary property (a helper).
+    private func declaration(at i: Int) {
+        if code.kind(i + 1) == .leftParen {
+            tuplePattern(at: i + 1)
+            return
+        }
+        guard code.kind(i + 1) == .identifier else { return }
+        let nameIndex = i + 1
+        var j = i + 2
+        var annotatesDictionary = false
+        if code.kind(j) == .colon {
+            j += 1
+            if code.kind(j) == .leftBracket, code.firstTopLevel(in: (j + 1)..<max(j + 1, code.after(j) - 1), where: { self.code.kind($0) == .colon }) != nil {
+                annotatesDictionary = true
+            }
+            if code.isIdentifier(j, "Dictionary") || code.isIdentifier(j, "NSMutableDictionary") { annotatesDictionary = true }
+            let limit = min(code.count, j + CodeView.maxExpressionSteps)
+            while j < limit && !code.is(j, "=") && code.kind(j) != .leftBrace && !code.startsStatement(j) {
+                switch code.kind(j) {
+                case .leftParen, .leftBracket: j = code.after(j)
+                default: j += 1
+                }
+            }
+        }
+        let isMember = blocks.last?.kind == .type
+        guard code.is(j, "=") else {
+            if annotatesDictionary && !isMember { declareVariable(nameIndex: nameIndex, entries: []) }
+            return
+        }
+        let end = code.expressionEnd(from: j + 1, stopAtBrace: Declarations.isConditionBinding(i, code: code))
+        let initializer = (j + 1)..<end
+        // A type member's dictionary matters only when it is a keychain one (`helperOwnedUses`).
+        if isMember && jumpsOver(initializer, variablesCount: false) { return }
+        guard let dictionary = dictionary(initializer) else {
+            // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
+            if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames[Int(code.nameID(nameIndex))], isOpaque(initializer) {
+                declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
+            }
+            return
+        }
+        if isMember {
+            if !collectsReturnsOnly && Self.isKeychainDictionary(dictionary.entries) {
+                extractor.helperOwnedUses.append((code.text(nameIndex), KeychainUse(
+                    dictionary: KeychainDictionary(entries: dictionary.entries, originOffset: dictionary.originOffset, isVariable: !dictionary.isLiteral),
+                    call: nil, role: .query)))
+            }
+            return
+        }
+        if let source = dictionary.variable { variables[source].flowsIntoCall = true }
+        declareVariable(nameIndex: nameIndex, entries: dictionary.entries, unknownBase: dictionary.hasUnknownBase)
+    }
+
+    /// `let (a, b) = …`: the names are locals whose values the file cannot read; declaring them
+    /// keeps a member of the same name (a dictionary property) from being taken for them.
+    private func tuplePattern(at open: Int) {
+        guard !(blocks.last?.kind == .type) else { return }
+        for element in code.elements(of: open) {
+            guard let last = element.last, code.kind(last) == .identifier, element.count == 1 else { continue }
+            declareVariable(nameIndex: last, entries: [], unknownBase: true)
+        }
+    }
+
+    /// `func add(attributes: [String: Any])`: inside, `attributes` is the parameter, a dictionary the
+    /// file cannot read, never a member or helper of the same name. Other parameters stay undeclared,
+    /// so the walk does not track every parameter of every function.
+    private func shadowParameters(ofBodyAt open: Int) {
+        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open, let id = code.nameID(of: name),
+              let body = extractor.declarations.bodies.first(in: id, where: { $0.open == open }),
+              let parameters = body.parameterOpen else { return }
+        for parameter in code.elements(of: parameters) {
+            guard let nameIndex = code.parameterName(parameter) else { continue }
+            guard extractor.namesADictionary(at: nameIndex) else { continue }
+            declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
+        }
+    }
+
+    /// An initializer that may be a dictionary the file cannot read: a name, a member, a call
+    /// (not a literal of another type).
+    private func isOpaque(_ initializer: Range<Int>) -> Bool {
+        guard let first = initializer.first else { return false }
+        switch code.kind(first) {
+        case .identifier: return true
+        case .keyword: return code.isKeyword(first, "self") || code.isKeyword(first, "try")
+        default: return false
+        }
+    }
+
+    private func returnStatement(at i: Int) {
+        guard i + 1 < code.count, !code.startsLine[i + 1] || code.kind(i + 1) == .leftBracket else { return }
+        let end = code.expressionEnd(from: i + 1)
+        returned((i + 1)..<end)
+    }
+
+    /// A body that is one expression returns it: a literal (`var query: [String: Any] { [...] }`)
+    /// or a call or member (`var base: [String: Any] { service.makeQuery() }`).
+    private func implicitReturn(ofBlockAt open: Int) {
+        guard case .function = blocks.last?.kind, blocks.last?.open == open,
+              let expression = code.singleExpression(ofBlockAt: open, allowingReturn: false) else { return }
+        let first = expression.lowerBound
+        if code.kind(first) == .leftBracket || code.kind(first) == .identifier
+            || code.isKeyword(first, "self") || code.isKeyword(first, "Self") {
+            returned(expression)
+        }
+    }
+
+    private func returned(_ expression: Range<Int>) {
+        guard let function = enclosingFunction, let dictionary = dictionary(expression) else { return }
+        if let source = dictionary.variable { variables[source].isReturned = true }
+        if collectsReturnsOnly {
+            if function.id == 0 || function.open == range.lowerBound {
+                returnedEntries = (returnedEntries ?? []) + dictionary.entries
+                if dictionary.hasUnknownBase { returnsUnknownBase = true }
+            }
+            return
+        }
+        guard case .function(let name?) = function.kind, dictionary.isKeychainDictionary else { return }
+        extractor.helperOwnedUses.append((name, KeychainUse(
+            dictionary: dictionary.keychainDictionary(isVariable: !dictionary.isLiteral), call: nil, role: .query)))
+    }
+
+    /// A dictionary literal no construct has claimed: a use that cannot be seen.
+    private func standaloneLiteral(at i: Int) {
+        // Keys are read from names (`kSecClass`, an alias, a local): a literal without any is no keychain dictionary.
+        guard !extractor.consumed[i], containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
+        if Self.isKeychainDictionary(entries) {
+            record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
+        }
+    }
+
+    /// Literal tokens read directly before asking the view's identifier counts.
+    private static let scannedLiteralTokens = 32
+
+    /// Whether an identifier lies in `start..<end`. Most literals are short (`[1, 2]`, `[String]`)
+    /// or name something early: their first tokens answer, and the view's prefix counts, a pass
+    /// over the whole file, are built only for a file with a long literal of no early name. Each
+    /// literal reads a bounded number of tokens, so nested literals stay linear.
+    private func containsIdentifier(_ start: Int, before end: Int) -> Bool {
+        let lower = max(start, 0)
+        let upper = min(end, code.count)
+        let scanned = min(upper, lower + Self.scannedLiteralTokens)
+        guard lower < scanned else { return false }
+        code.work += scanned - lower
+        let found = code.nameIDs.withUnsafeBufferPointer { ids in (lower..<scanned).contains { ids[$0] >= 0 } }
+        if found || scanned == upper { return found }
+        return code.containsIdentifier(scanned, before: upper)
+    }
+}

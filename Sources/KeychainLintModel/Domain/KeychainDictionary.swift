@@ -1,0 +1,257 @@
+import KeychainLintSyntax
+/// One `key: value` of a keychain dictionary, wherever it was written.
+package struct KeychainEntry: Equatable, Sendable {
+    /// The Security constant the key names, after aliases: `kSecAttrService`.
+    package var key: String
+    package var value: KeychainValue
+    /// Byte offset of the key expression; findings about a wrong entry point here.
+    package var keyOffset: Int
+    /// Byte offset of the value expression.
+    package var valueOffset: Int
+    /// The `#if` region the entry was written in.
+    package var region: ConditionRegion.ID
+    /// The run-time branches (`if`/`else` arms, `switch` cases) the entry was written in.
+    package var branch: BranchPath
+    /// For an entry read from another file's helper: the helper that wrote it and its offsets
+    /// there, kept through helpers that forward other helpers (`var base: […] { service.query() }`).
+    package var home: EntryHome?
+
+    package init(key: String, value: KeychainValue, keyOffset: Int, valueOffset: Int, region: ConditionRegion.ID,
+                 branch: BranchPath = BranchPath()) {
+        self.key = key
+        self.value = value
+        self.keyOffset = keyOffset
+        self.valueOffset = valueOffset
+        self.region = region
+        self.branch = branch
+    }
+}
+
+/// The helper an entry was written in, and where, in the file that declares it.
+package struct EntryHome: Equatable, Sendable {
+    package var helper: String
+    package var keyOffset: Int
+    package var valueOffset: Int
+}
+
+/// Where code sits among run-time branches: the arm of each enclosing `if`/`else if`/`else`
+/// chain and the case of each enclosing `switch`.
+///
+/// Entries reach a use on *some* path, which is right for rules about one entry. A rule about two
+/// entries that conflict needs them on *one* path: two entries in different arms of one branch
+/// never are. A rule that lets an entry excuse a call needs it on *every* path to the call.
+package struct BranchPath: Equatable, Sendable {
+    package struct Arm: Equatable, Sendable {
+        /// Identifies the branch (the code index of its first block, made unique across files).
+        package var group: Int
+        package var arm: Int
+    }
+
+    package var arms: [Arm] = []
+
+    package init(arms: [Arm] = []) {
+        self.arms = arms
+    }
+
+    /// Whether the two can never be on one path: they are in different arms of one branch.
+    package func excludes(_ other: BranchPath) -> Bool {
+        arms.contains { a in other.arms.contains { $0.group == a.group && $0.arm != a.arm } }
+    }
+
+    /// Whether code here runs on every path through `other`: each of its arms encloses `other` too.
+    package func dominates(_ other: BranchPath) -> Bool {
+        arms.allSatisfy(other.arms.contains)
+    }
+
+    /// The same path with groups moved apart from the linted file's own, for a helper's entries
+    /// read from another file (`salt` distinguishes helpers).
+    func foreign(salt: Int) -> BranchPath {
+        BranchPath(arms: arms.map { Arm(group: -1 - ($0.group & 0xffff_ffff) - ((salt & 0x7fff_ffff) << 32), arm: $0.arm) })
+    }
+}
+
+/// The operations a keychain dictionary can flow into.
+package enum KeychainOperation: String, Sendable, CaseIterable {
+    case add = "SecItemAdd"
+    case copyMatching = "SecItemCopyMatching"
+    case update = "SecItemUpdate"
+    case delete = "SecItemDelete"
+    case createRandomKey = "SecKeyCreateRandomKey"
+    case createKeyWithData = "SecKeyCreateWithData"
+    case itemImport = "SecItemImport"
+    case pkcs12Import = "SecPKCS12Import"
+
+    /// Which argument positions are dictionaries, and what each one is.
+    package var dictionaryArguments: [(index: Int, role: DictionaryRole)] {
+        switch self {
+        case .add, .copyMatching, .delete: return [(0, .query)]
+        case .update: return [(0, .query), (1, .attributesToUpdate)]
+        case .createRandomKey: return [(0, .keyAttributes)]
+        case .createKeyWithData: return [(1, .keyAttributes)]
+        case .itemImport: return []
+        case .pkcs12Import: return [(1, .importOptions)]
+        }
+    }
+
+    /// The operations that read or write the item store (the ones `kSecUseDataProtectionKeychain` steers).
+    package var isItemOperation: Bool {
+        self == .add || self == .copyMatching || self == .update || self == .delete
+    }
+
+    /// The operation a function name stands for. Every one starts with `Sec`, so other names are
+    /// turned away before the string comparison the raw-value initializer makes for each case.
+    package init?(functionName name: String) {
+        var utf8 = name.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "S"), utf8.next() == UInt8(ascii: "e"), utf8.next() == UInt8(ascii: "c") else { return nil }
+        self.init(rawValue: name)
+    }
+}
+
+/// What a dictionary is to the call that receives it.
+package enum DictionaryRole: String, Sendable {
+    /// The item to add, or the query that selects items (SecItemAdd/CopyMatching/Delete, SecItemUpdate's first argument).
+    case query
+    /// SecItemUpdate's second argument.
+    case attributesToUpdate
+    /// SecKeyCreateRandomKey / SecKeyCreateWithData attributes.
+    case keyAttributes
+    case importOptions
+}
+
+/// A call to a Security function, as written in the file.
+package struct KeychainCall: Sendable {
+    package var operation: KeychainOperation
+    /// Byte offset of the function name (or the alias it is called through).
+    package var offset: Int
+    /// Index of the name in the file's code tokens; the engine uses it to find the enclosing function.
+    package var codeIndex: Int
+    package var region: ConditionRegion.ID
+    /// How the returned status is used, for `unhandled-duplicate-item`.
+    package var status: StatusUse
+    /// The run-time branches the call is made in.
+    package var branch: BranchPath
+
+    package init(operation: KeychainOperation, offset: Int, codeIndex: Int, region: ConditionRegion.ID, status: StatusUse,
+                 branch: BranchPath = BranchPath()) {
+        self.operation = operation
+        self.offset = offset
+        self.codeIndex = codeIndex
+        self.region = region
+        self.status = status
+        self.branch = branch
+    }
+}
+
+/// What the code does with an OSStatus a call returns.
+package enum StatusUse: Equatable, Sendable {
+    /// `SecItemAdd(…)` as a statement, or `_ = SecItemAdd(…)`.
+    case discarded
+    /// `return SecItemAdd(…)`: the caller decides.
+    case returned
+    /// `let status = SecItemAdd(…)`: the name is kept so the rule can look for comparisons.
+    case bound(name: String)
+    /// Compared, switched on or passed on in place (`SecItemAdd(…) == errSecSuccess`, `guard SecItemAdd(…) == …`).
+    case usedInPlace
+}
+
+/// A keychain dictionary at the point it is used, with every entry that reaches that point on some path.
+package struct KeychainDictionary: Sendable {
+    package var entries: [KeychainEntry]
+    /// Where the dictionary starts: the literal's `[`, or the variable's declaration.
+    package var originOffset: Int
+    /// Whether the dictionary was passed as a variable (then missing-entry findings point at the call).
+    package var isVariable: Bool
+    /// The dictionary starts from one the file cannot read (a parameter, another object's property):
+    /// it may hold any entry, so only entries written here, or removed here, are known.
+    package var hasUnknownBase: Bool
+    /// Keys removed after an unknown start, so certainly not in the dictionary.
+    package var certainlyAbsent: Set<String>
+
+    package init(entries: [KeychainEntry], originOffset: Int, isVariable: Bool, hasUnknownBase: Bool = false,
+                 certainlyAbsent: Set<String> = []) {
+        self.entries = entries
+        self.originOffset = originOffset
+        self.isVariable = isVariable
+        self.hasUnknownBase = hasUnknownBase
+        self.certainlyAbsent = certainlyAbsent
+    }
+
+    /// Whether the dictionary certainly has no entry for `key`: the test every missing-entry rule uses.
+    package func lacks(_ key: String) -> Bool {
+        !has(key) && (!hasUnknownBase || certainlyAbsent.contains(key))
+    }
+
+    /// Top-level entries for `key`, in source order.
+    package func entries(_ key: String) -> [KeychainEntry] {
+        entries.filter { $0.key == key }
+    }
+
+    package func first(_ key: String) -> KeychainEntry? {
+        entries.first { $0.key == key }
+    }
+
+    package func has(_ key: String) -> Bool {
+        entries.contains { $0.key == key }
+    }
+
+    /// Entries of the item including those nested in `kSecPrivateKeyAttrs` / `kSecPublicKeyAttrs`,
+    /// which belong to the same item.
+    package var allEntries: [KeychainEntry] {
+        // Every rule asks, for every use, and most dictionaries nest nothing: their own entries
+        // are the answer, shared instead of copied. The value's case is tested before the key's text.
+        guard entries.contains(where: Self.nestsKeyAttributes) else { return entries }
+        var out: [KeychainEntry] = []
+        for entry in entries {
+            out.append(entry)
+            if Self.nestsKeyAttributes(entry), case .dictionary(let nested) = entry.value {
+                out.append(contentsOf: nested)
+            }
+        }
+        return out
+    }
+
+    private static func nestsKeyAttributes(_ entry: KeychainEntry) -> Bool {
+        guard case .dictionary = entry.value else { return false }
+        return entry.key == "kSecPrivateKeyAttrs" || entry.key == "kSecPublicKeyAttrs"
+    }
+
+    /// The class constant, when the dictionary names exactly one known class.
+    package var itemClass: String? {
+        // One pass, no intermediate arrays: rules ask for every use.
+        var found: String?
+        for entry in entries where entry.key == "kSecClass" {
+            guard let name = entry.value.symbolName else { continue }
+            if let known = found, known != name { return nil }
+            found = name
+        }
+        return found
+    }
+}
+
+/// A keychain dictionary together with what it flows into.
+package struct KeychainUse: Sendable {
+    package var dictionary: KeychainDictionary
+    /// `nil` when the use cannot be seen (returned from a function, stored in a property, passed to a user function).
+    package var call: KeychainCall?
+    package var role: DictionaryRole
+
+    package init(dictionary: KeychainDictionary, call: KeychainCall?, role: DictionaryRole) {
+        self.dictionary = dictionary
+        self.call = call
+        self.role = role
+    }
+
+    /// The operation rules should assume: the call's, or an add when an unseen use carries the item's data.
+    package var effectiveOperation: KeychainOperation? {
+        if let call { return call.operation }
+        if dictionary.has("kSecValueData") || dictionary.has("kSecValueRef") { return .add }
+        return nil
+    }
+
+    /// Where a finding about a missing entry points: the call when the dictionary is a variable,
+    /// else the literal's opening bracket; with no call visible, the dictionary's start.
+    package var missingEntryOffset: Int {
+        if let call, dictionary.isVariable { return call.offset }
+        return dictionary.originOffset
+    }
+}

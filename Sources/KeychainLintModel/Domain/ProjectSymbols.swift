@@ -1,0 +1,129 @@
+import KeychainLintSyntax
+/// What one file declares that other files of the tree may use: aliases of `kSec…` constants,
+/// stored references to Security functions, helpers that return keychain dictionaries, and
+/// `kSec…` names it declares as its own (those are not Security constants anywhere in the tree).
+package struct FileSymbols: Sendable, Equatable {
+    package var constants: [String: KeychainValue] = [:]
+    package var functionAliases: [String: KeychainOperation] = [:]
+    package var helpers: [String: [KeychainEntry]] = [:]
+    /// `let kSecCSDefaultFlags = 0`: a `kSec…` name that is the user's.
+    package var shadowedSecurityNames: Set<String> = []
+    /// Functions that return their one argument unchanged (`toString(_:)`), so `toString(kSecClass)` is `kSecClass`.
+    package var passThroughFunctions: Set<String> = []
+
+    package init() {}
+
+    package var isEmpty: Bool {
+        constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
+            && passThroughFunctions.isEmpty
+    }
+
+    /// Every name the file declares something under (`Type.name` counts as `name`).
+    package var allNames: Set<String> {
+        Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
+            .union(shadowedSecurityNames).union(passThroughFunctions)
+    }
+}
+
+/// `service` for a constant exported as `VaultKeys.service`: the name code writes to reach it.
+private func unqualified(_ key: String) -> String {
+    key.split(separator: ".").last.map(String.init) ?? key
+}
+
+/// Where an entry read from another file's helper was written: a finding about it belongs there,
+/// once, rather than at every caller.
+package struct ForeignSpot: Sendable, Hashable {
+    package var helper: String
+    /// Offset in the file that declares the helper.
+    package var offset: Int
+}
+
+/// Names collected from every linted file by the first pass, for the second.
+///
+/// A name declared in several files with different meanings is ambiguous and dropped: a file
+/// cannot tell which one it sees, and an unknown value never produces a finding. A file's own
+/// declarations always shadow these.
+package struct ProjectSymbols: Sendable {
+    /// Name → value, for names that stand for a `kSec…` constant (`Class` → `.symbol("kSecClass")`),
+    /// and `.unknown` for `kSec…` names the tree declares itself.
+    package var constants: [String: KeychainValue]
+    /// Name → operation, for stored references to Security functions (`secItemAdd` → `.add`).
+    package var functionAliases: [String: KeychainOperation]
+    /// Helper name → the entries of the dictionary it returns (offsets are in the declaring file).
+    package var helpers: [String: [KeychainEntry]]
+    /// Helpers some other file uses: the declaring file does not report their dictionaries as
+    /// unseen uses, because the file that extends and passes them reports the real use.
+    package var externallyUsedHelpers: Set<String>
+    /// Conversion functions some file declares that return their one argument unchanged.
+    package var passThroughFunctions: Set<String>
+
+    package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
+                 helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
+                 passThroughFunctions: Set<String> = []) {
+        self.constants = constants
+        self.functionAliases = functionAliases
+        self.helpers = helpers
+        self.externallyUsedHelpers = externallyUsedHelpers
+        self.passThroughFunctions = passThroughFunctions
+    }
+
+    package static let empty = ProjectSymbols()
+
+    package var isEmpty: Bool {
+        constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty
+    }
+
+    /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
+    package var names: Set<String> {
+        // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
+        Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
+    }
+
+    /// Merges what every file declares; a name with two different meanings is dropped.
+    package init(merging files: [FileSymbols]) {
+        var constants = Merge<KeychainValue>()
+        var functions = Merge<KeychainOperation>()
+        var helpers = Merge<[KeychainEntry]>()
+        var shadowed = Set<String>()
+        var passThrough = Set<String>()
+        for file in files {
+            passThrough.formUnion(file.passThroughFunctions)
+            for (name, value) in file.constants { constants.add(name, value) }
+            for (name, op) in file.functionAliases { functions.add(name, op) }
+            for (name, entries) in file.helpers { helpers.add(name, entries, same: Self.sameEntries) }
+            shadowed.formUnion(file.shadowedSecurityNames)
+        }
+        var resolved = constants.unique
+        for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
+        self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
+                  passThroughFunctions: passThrough)
+    }
+
+    /// Two files that declare the same helper with the same keys and values agree (offsets differ).
+    private static func sameEntries(_ a: [KeychainEntry], _ b: [KeychainEntry]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    fileprivate struct Merge<Value> {
+        private var values: [String: Value] = [:]
+        private var conflicting: Set<String> = []
+
+        mutating func add(_ name: String, _ value: Value, same: (Value, Value) -> Bool) {
+            guard !conflicting.contains(name) else { return }
+            if let existing = values[name] {
+                if !same(existing, value) {
+                    values[name] = nil
+                    conflicting.insert(name)
+                }
+            } else {
+                values[name] = value
+            }
+        }
+
+        var unique: [String: Value] { values }
+    }
+}
+
+private extension ProjectSymbols.Merge where Value: Equatable {
+    mutating func add(_ name: String, _ value: Value) { add(name, value, same: ==) }
+}

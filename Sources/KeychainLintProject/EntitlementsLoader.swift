@@ -1,0 +1,88 @@
+import KeychainLintSyntax
+import Foundation
+import KeychainLintModel
+
+/// Reads the `.entitlements` files a run needs: those inside the linted paths (their findings are
+/// reported) and those anywhere under the project root above each path (context only), so that a
+/// pre-commit hook passing single files still sees the target's entitlements.
+///
+/// A project is the nearest folder holding a `Package.swift` or an `.xcodeproj`; an entitlements
+/// file belongs to its nearest project, and a Swift file is compared only with its own project's.
+package final class EntitlementsLoader {
+    package let workingDirectory: String?
+    private var rootCache: [String: String?] = [:]
+
+    package init(workingDirectory: String?) {
+        self.workingDirectory = workingDirectory
+    }
+
+    package struct Loaded {
+        /// Every entitlements file found, by the project root it belongs to ("" when none).
+        package var byProject: [String: [EntitlementsFile]] = [:]
+        /// The ones inside the linted paths, whose own findings are reported.
+        package var linted: [EntitlementsFile] = []
+        package var warnings: [String] = []
+    }
+
+    package func load(linted targets: [LintTarget], arguments: [String]) -> Loaded {
+        var loaded = Loaded()
+        var seen = Set<String>()
+        for target in targets {
+            // Seen before it is read: a plist that cannot be read is warned about once, under its name.
+            seen.insert(Self.canonical(target.fileSystemPath))
+            guard let file = read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings) else { continue }
+            loaded.linted.append(file)
+            loaded.byProject[projectRoot(of: target.fileSystemPath) ?? "", default: []].append(file)
+        }
+        var discovery = FileDiscovery(workingDirectory: nil)
+        discovery.includesSwiftFiles = false
+        for root in Set(arguments.compactMap(projectRoot(of:))).sorted() {
+            for target in discovery.discover([root]).targets where seen.insert(Self.canonical(target.fileSystemPath)).inserted {
+                if let file = read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings) {
+                    loaded.byProject[projectRoot(of: target.fileSystemPath) ?? "", default: []].append(file)
+                }
+            }
+        }
+        return loaded
+    }
+
+    private func read(_ path: String, fileSystemPath: String, warnings: inout [String]) -> EntitlementsFile? {
+        guard case .success(let bytes) = FileReader.read(fileSystemPath) else {
+            warnings.append("skipping \(path): cannot be read")
+            return nil
+        }
+        switch EntitlementsFile.parse(path: path, bytes: bytes) {
+        case .success(let file): return file
+        case .failure(let error):
+            warnings.append("skipping \(path): \(error)")
+            return nil
+        }
+    }
+
+    /// The nearest folder at or above the path that holds a `Package.swift` or an `.xcodeproj`.
+    package func projectRoot(of argument: String) -> String? {
+        let base = workingDirectory ?? FileManager.default.currentDirectoryPath
+        let path = URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return nil }
+        return root(ofFolder: isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent)
+    }
+
+    private func root(ofFolder folder: String) -> String? {
+        if let cached = rootCache[folder] { return cached }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let result: String?
+        if names.contains("Package.swift") || names.contains(where: { $0.hasSuffix(".xcodeproj") }) {
+            result = folder
+        } else {
+            let parent = (folder as NSString).deletingLastPathComponent
+            result = (parent == folder || parent.isEmpty) ? nil : root(ofFolder: parent)
+        }
+        rootCache[folder] = result
+        return result
+    }
+
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+}

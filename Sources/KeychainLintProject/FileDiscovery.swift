@@ -1,0 +1,278 @@
+import KeychainLintSyntax
+import KeychainLintModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file to lint.
+package struct LintTarget: Equatable, Sendable {
+    /// The path as shown in output: the argument as written, joined with the path below it.
+    package var path: String
+    /// The path used to open the file: `path`, prefixed with the working directory when one was given.
+    package var fileSystemPath: String
+    /// Named on the command line (not found by walking a folder).
+    package var explicit: Bool
+
+    /// An entitlements property list rather than a Swift file.
+    package var isEntitlements: Bool { path.hasSuffix(".entitlements") }
+}
+
+/// A problem found while walking the arguments.
+package struct DiscoveryProblem: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
+        /// A path argument that does not exist or cannot be read: exit status 2.
+        case error
+        /// Something below an argument that cannot be read: reported, the run goes on.
+        case warning
+    }
+    package var kind: Kind
+    package var message: String
+}
+
+/// Finds the Swift files to lint.
+///
+/// Policy:
+/// - A folder argument is walked recursively for regular files whose name ends in `.swift`.
+///   Folders named `.build`, `DerivedData`, `Pods`, `Carthage`, `.swiftpm` or starting with `.`
+///   are skipped without descending into them. The argument itself is never skipped
+///   (`keychain-lint .` and `keychain-lint Pods` work).
+/// - Symbolic links found while walking: a link to a file is linted under the link's path,
+///   unless the walk also reaches that file itself or through another link (then it is linted
+///   once, under its own path or the first link's, so one mistake is one finding); a link to a
+///   folder is **not followed**, so a link to a parent cannot loop. Dangling links are ignored. Folders are also remembered by device and inode, so a folder reached twice
+///   (bind mounts, overlapping arguments such as `Sources Sources/App`) is walked once.
+/// - A symbolic link named as an argument is followed, whatever it points to.
+/// - A file argument is linted whatever its name or location, e.g. `.build/Gen.swift`.
+/// - A folder named `x.swift` is a folder.
+/// - The result is sorted by path bytes and has no duplicate paths.
+package struct FileDiscovery {
+    package static let skippedFolderNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".swiftpm"]
+
+    /// Prefix for relative paths when opening them; `nil` means the process's current directory.
+    package var workingDirectory: String?
+    /// When false, only `.entitlements` files are collected (the project-root scan for context).
+    package var includesSwiftFiles = true
+    /// The configuration's `include`/`exclude` patterns; `nil` when there are none.
+    package var filter: PathFilter?
+    /// Called with each folder the walk opens. Tests use it to show that excluded folders are
+    /// not entered, which output alone cannot show when running as root.
+    package var onEnter: ((String) -> Void)?
+
+    package init(workingDirectory: String? = nil) {
+        self.workingDirectory = workingDirectory
+    }
+
+    package static func isSkippedFolder(_ name: String) -> Bool {
+        name.hasPrefix(".") || skippedFolderNames.contains(name)
+    }
+
+    package static func isSwiftFileName(_ name: String) -> Bool {
+        name.utf8.count > 6 && name.hasSuffix(".swift")
+    }
+
+    package static func isEntitlementsFileName(_ name: String) -> Bool {
+        name.utf8.count > 13 && name.hasSuffix(".entitlements")
+    }
+
+    /// Files a walk collects: Swift sources and entitlements property lists.
+    private func wants(_ name: String) -> Bool {
+        (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
+    }
+
+    private struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ st: stat) {
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+    }
+
+    package func discover(_ arguments: [String]) -> (targets: [LintTarget], problems: [DiscoveryProblem]) {
+        var targets: [LintTarget] = []
+        var problems: [DiscoveryProblem] = []
+        var visited: Set<FileID> = []
+        var walked = WalkedFiles()
+
+        for argument in arguments {
+            let fsPath = fileSystemPath(argument)
+            var st = stat()
+            guard stat(fsPath, &st) == 0 else {
+                problems.append(DiscoveryProblem(kind: .error, message: "\(Self.describe(errno)): \(argument)"))
+                continue
+            }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                if let filter, filter.excludesFolder(fsPath, orAbove: true) { continue }
+                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: Self.trimmingTrailingSlashes(fsPath),
+                     info: st, isArgument: true, visited: &visited, walked: &walked, targets: &targets, problems: &problems)
+            } else if filter.map({ !$0.appliesToArguments || $0.admitsFile(fsPath, checkAncestors: true) }) ?? true {
+                targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
+            }
+        }
+
+        targets = walked.droppingLinkedCopies(targets)
+        // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
+        targets.sort {
+            if $0.path != $1.path { return Self.bytesPrecede($0.path, $1.path) }
+            return $0.explicit && !$1.explicit
+        }
+        var unique: [LintTarget] = []
+        unique.reserveCapacity(targets.count)
+        for t in targets where unique.last?.path != t.path { unique.append(t) }
+        return (unique, problems)
+    }
+
+    private func fileSystemPath(_ path: String) -> String {
+        Self.fileSystemPath(path, workingDirectory: workingDirectory)
+    }
+
+    /// A path as written, made openable: relative paths are resolved against the working directory.
+    package static func fileSystemPath(_ path: String, workingDirectory: String?) -> String {
+        guard let wd = workingDirectory, !path.hasPrefix("/") else { return path }
+        return wd.hasSuffix("/") ? wd + path : wd + "/" + path
+    }
+
+    /// `Sources/` → `Sources`, `a//` → `a`; `/` stays `/`.
+    package static func trimmingTrailingSlashes(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        return String(p)
+    }
+
+    private static func join(_ base: String, _ name: String) -> String {
+        base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    private func walk(
+        display: String, fsPath: String, info st: stat, isArgument: Bool,
+        visited: inout Set<FileID>, walked: inout WalkedFiles, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
+    ) {
+        guard visited.insert(FileID(st)).inserted else { return }
+        onEnter?(fsPath)
+        guard let dir = opendir(fsPath) else {
+            let reason = Self.describe(errno)
+            problems.append(isArgument
+                ? DiscoveryProblem(kind: .error, message: "\(reason): \(display)")
+                : DiscoveryProblem(kind: .warning, message: "skipping \(display): \(reason)"))
+            return
+        }
+        var subfolders: [String] = []
+        while let entry = readdir(dir) {
+            let name = Self.name(of: entry)
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
+            let childFS = Self.join(fsPath, name)
+
+            var inode = UInt64(entry.pointee.d_ino)
+            if type == Int32(DT_UNKNOWN) {
+                var lst = stat()
+                guard lstat(childFS, &lst) == 0 else { continue }
+                inode = UInt64(lst.st_ino)
+                switch lst.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                case S_IFLNK: type = Int32(DT_LNK)
+                default: continue
+                }
+            }
+
+            switch type {
+            case Int32(DT_DIR):
+                if !Self.isSkippedFolder(name) && !(filter?.excludesFolder(childFS) ?? false) { subfolders.append(name) }
+            case Int32(DT_REG):
+                if wants(name) && filter?.admitsFile(childFS, checkAncestors: false) ?? true {
+                    // Files in one folder share its device (a mount point is a folder, not a file).
+                    walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
+                    targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
+                }
+            case Int32(DT_LNK):
+                // Links to files are linted; links to folders are not followed; dangling links are ignored.
+                guard wants(name), filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
+                var target = stat()
+                if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
+                    let path = Self.join(display, name)
+                    walked.links[path] = FileID(target)
+                    targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false))
+                }
+            default:
+                continue
+            }
+        }
+        closedir(dir)
+
+        for name in subfolders {
+            let childFS = Self.join(fsPath, name)
+            var sub = stat()
+            // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
+            guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
+            walk(display: Self.join(display, name), fsPath: childFS, info: sub, isArgument: false,
+                 visited: &visited, walked: &walked, targets: &targets, problems: &problems)
+        }
+    }
+
+    /// The files a walk reached, by identity, to lint a linked file once.
+    private struct WalkedFiles {
+        var files: Set<FileID> = []
+        /// Output path of each link to a file → the file it points to.
+        var links: [String: FileID] = [:]
+
+        /// Drops walked links to files the walk also reached directly, and all but the first (in
+        /// path order) of several links to one file. Explicit arguments are always kept.
+        func droppingLinkedCopies(_ targets: [LintTarget]) -> [LintTarget] {
+            guard !links.isEmpty else { return targets }
+            var kept: Set<FileID> = []
+            var dropped: Set<String> = []
+            for path in links.keys.sorted(by: FileDiscovery.bytesPrecede) {
+                let id = links[path]!
+                if files.contains(id) || !kept.insert(id).inserted { dropped.insert(path) }
+            }
+            return targets.filter { $0.explicit || !dropped.contains($0.path) }
+        }
+    }
+
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: &entry.pointee.d_name) { p in
+            p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                String(cString: $0)
+            }
+        }
+    }
+
+    /// A short lowercase reason for an `errno`, as in the CLI's messages.
+    package static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or directory"
+        case EACCES, EPERM: return "permission denied"
+        case ENOTDIR: return "not a directory"
+        case ELOOP: return "too many levels of symbolic links"
+        case EISDIR: return "is a directory"
+        case FileReader.notARegularFile: return "not a regular file"
+        default:
+            guard let s = strerror(code) else { return "error \(code)" }
+            return String(cString: s).lowercased()
+        }
+    }
+}
+
+extension FileDiscovery {
+    /// Byte order of two paths, compared with `memcmp` (the `UTF8View` comparison costs about as
+    /// much as linting the files when a tree has thousands of them).
+    package static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in
+                let common = min(pa.count, pb.count)
+                let order = common == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, common)
+                return order != 0 ? order < 0 : pa.count < pb.count
+            }
+        }
+    }
+}
