@@ -4,16 +4,19 @@ import KeychainLintProject
 import KeychainLintRules
 
 /// One reported mistake, already placed on a line and column of its file.
-package struct Finding: Equatable, Sendable {
-    package var ruleID: String
-    package var severity: Severity
-    package var message: String
+public struct Finding: Equatable, Sendable {
+    /// The id of the rule that found it.
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
     /// The path as the user wrote it.
-    package var path: String
-    package var line: Int
-    package var column: Int
+    public var path: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, in bytes of the line's UTF-8 text.
+    public var column: Int
 
-    package init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int) {
+    public init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -23,7 +26,7 @@ package struct Finding: Equatable, Sendable {
     }
 
     /// Output order: path, line, column, then rule id so equal spots stay deterministic.
-    package static func sortedForOutput(_ findings: [Finding]) -> [Finding] {
+    public static func sortedForOutput(_ findings: [Finding]) -> [Finding] {
         findings.sorted {
             if $0.path != $1.path { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
             if $0.line != $1.line { return $0.line < $1.line }

@@ -52,29 +52,9 @@ package enum CommandLineTool {
             stderr.write("keychain-lint: error: \(error)\nRun 'keychain-lint --help' for usage.\n")
             return ExitCode.usage
         }
-
-        switch options.action {
-        case .help:
-            stdout.write(Options.usage)
-            return ExitCode.success
-        case .version:
-            stdout.write("keychain-lint \(version)\n")
-            return ExitCode.success
-        case .listRules:
-            stdout.write(options.formatGiven && options.format == "json" ? RuleListing.json(availableRules) : RuleListing.text(availableRules))
-            return ExitCode.success
-        case .explain(let id):
-            guard let rule = availableRules.first(where: { $0.description.id == id }) else {
-                let suggestion = RuleSelection.closest(to: id, in: availableRules.map { $0.description.id })
-                stderr.write("keychain-lint: error: \(UsageError.unknownRule(id, suggestion: suggestion))\n")
-                return ExitCode.usage
-            }
-            stdout.write(RuleDocumentation.markdown(for: rule.description))
-            return ExitCode.success
-        case .lint:
-            break
+        guard case .lint = options.action else {
+            return inform(options, availableRules: availableRules, stdout: stdout, stderr: stderr)
         }
-
         let settings: RunSettings
         do {
             settings = try RunSettings.resolve(options, defaults: defaultRules, available: availableRules,
@@ -83,8 +63,6 @@ package enum CommandLineTool {
             stderr.write("keychain-lint: error: \(error)\n")
             return ExitCode.usage
         }
-        let rules = settings.rules
-
         guard let reporter = ReporterRegistry.reporter(named: options.format) else {
             // Options.parse validated the name; kept for safety.
             stderr.write("keychain-lint: error: \(UsageError.unknownFormat(options.format))\n")
@@ -92,68 +70,50 @@ package enum CommandLineTool {
         }
 
         let start = DispatchTime.now().uptimeNanoseconds
-        var discovery = FileDiscovery(workingDirectory: workingDirectory)
-        discovery.filter = settings.filter
-        let (targets, problems) = discovery.discover(options.paths)
-        var pathError = false
-        for problem in problems {
-            switch problem.kind {
-            case .error:
-                pathError = true
-                stderr.write("keychain-lint: error: \(problem.message)\n")
-            case .warning:
-                stderr.write("keychain-lint: warning: \(problem.message)\n")
-            }
+        let engine = LintEngine(rules: settings.rules, platforms: settings.platforms, filter: settings.filter,
+                                exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
+                                parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
+        let result = engine.lint(options.paths)
+        for problem in result.problems {
+            stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
-
-        let loader = EntitlementsLoader(workingDirectory: workingDirectory)
-        let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: options.paths)
-        let swiftTargets = targets.filter { !$0.isEntitlements }
-        // Each Swift file is compared with its own project's entitlements only.
-        let contexts = entitlements.byProject.isEmpty ? swiftTargets.map { _ in [] } : swiftTargets.map {
-            entitlements.byProject[loader.projectRoot(of: $0.fileSystemPath) ?? ""] ?? []
-        }
-        for warning in entitlements.warnings { stderr.write("keychain-lint: warning: \(warning)\n") }
-
-        let parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
-        let linter = Linter(rules: rules, exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1")
-        let outcomes = ProjectLint.lintAll(swiftTargets, linter: linter, platforms: settings.platforms,
-                               entitlements: contexts, parallel: parallel)
-
-        var findings: [Finding] = []
-        findings.reserveCapacity(outcomes.reduce(0) { total, outcome in
-            if case .linted(let f, _) = outcome { return total + f.count }
-            return total
-        })
-        var lineTexts: [String: [Int: String]] = [:]
-        var filesLinted = entitlements.linted.count
-        for file in entitlements.linted {
-            let found = linter.lint(entitlements: file)
-            findings.append(contentsOf: found)
-            if !found.isEmpty { lineTexts[file.path] = LineText.lines(Set(found.map(\.line)), in: file.bytes) }
-        }
-        for (target, outcome) in zip(swiftTargets, outcomes) {
-            switch outcome {
-            case .linted(let f, let lines):
-                filesLinted += 1
-                findings.append(contentsOf: f)
-                if !lines.isEmpty { lineTexts[target.path] = lines }
-            case .skipped(let message):
-                stderr.write("keychain-lint: warning: \(message)\n")
-            case .failed(let message):
-                pathError = true
-                stderr.write("keychain-lint: error: \(message)\n")
-            }
-        }
-
-        let descriptions = rules.map { type(of: $0.rule).description }
-        let severities = Dictionary(rules.map { (type(of: $0.rule).description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
-        var result = LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
-                                severities: severities, lineTexts: lineTexts)
-
         if let file = settings.writeBaseline {
-            return writeBaseline(result, to: file, settings: settings, pathError: pathError, start: start, stderr: stderr)
+            return writeBaseline(result, to: file, settings: settings, pathError: result.hasPathErrors, start: start, stderr: stderr)
         }
+        return report(result, with: reporter, options: options, settings: settings, start: start,
+                      workingDirectory: workingDirectory, stdout: stdout, stderr: stderr)
+    }
+
+    /// `--help`, `--version`, `rules` and `explain`: the actions that lint nothing.
+    private static func inform(_ options: Options, availableRules: [any Rule.Type],
+                               stdout: any OutputSink, stderr: any OutputSink) -> Int32 {
+        switch options.action {
+        case .help:
+            stdout.write(Options.usage)
+        case .version:
+            stdout.write("keychain-lint \(version)\n")
+        case .listRules:
+            stdout.write(options.formatGiven && options.format == "json" ? RuleListing.json(availableRules) : RuleListing.text(availableRules))
+        case .explain(let id):
+            guard let rule = availableRules.first(where: { $0.description.id == id }) else {
+                let suggestion = RuleSelection.closest(to: id, in: availableRules.map { $0.description.id })
+                stderr.write("keychain-lint: error: \(UsageError.unknownRule(id, suggestion: suggestion))\n")
+                return ExitCode.usage
+            }
+            stdout.write(RuleDocumentation.markdown(for: rule.description))
+        case .lint:
+            break
+        }
+        return ExitCode.success
+    }
+
+    /// Applies the baseline, writes the report to stdout and every `--output` file, and the
+    /// summary line to stderr. Returns the exit status.
+    private static func report(_ lint: LintResult, with reporter: any Reporter, options: Options, settings: RunSettings,
+                               start: UInt64, workingDirectory: String?,
+                               stdout: any OutputSink, stderr: any OutputSink) -> Int32 {
+        var result = lint
+        var pathError = result.hasPathErrors
         var hidden: Int?
         if let (file, baseline) = settings.baseline {
             let filtered = baseline.filter(result, keying: settings.keying(for: file))
@@ -173,7 +133,7 @@ package enum CommandLineTool {
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        stderr.write(summary(files: filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds, hidden: hidden))
+        stderr.write(summary(files: result.filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds, hidden: hidden))
 
         if pathError { return ExitCode.usage }
         return result.errorCount > 0 ? ExitCode.errorFindings : ExitCode.success

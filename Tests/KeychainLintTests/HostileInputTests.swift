@@ -105,7 +105,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(problems, [])
         XCTAssertEqual(targets.map(\.path), ["./A.swift", "./Gone.swift", "./Z.swift"])
         try FileManager.default.removeItem(atPath: root + "/Gone.swift")
-        let outcomes = ProjectLint.lintAll(targets, linter: Linter(rules: Linter.defaultRules), platforms: .all, parallel: true)
+        let outcomes = ProjectAnalysis.lintAll(targets, linter: Linter(rules: Linter.defaultRules), platforms: .all, parallel: true)
         var linted: [String] = [], skipped: [String] = []
         for outcome in outcomes {
             switch outcome {

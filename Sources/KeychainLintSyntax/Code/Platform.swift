@@ -1,12 +1,12 @@
 /// An Apple platform a Swift file can be compiled for.
-package enum Platform: String, CaseIterable, Sendable, Comparable {
+public enum Platform: String, CaseIterable, Sendable, Comparable {
     case macOS = "macos"
     case iOS = "ios"
     case tvOS = "tvos"
     case watchOS = "watchos"
     case visionOS = "visionos"
 
-    package static func < (a: Platform, b: Platform) -> Bool {
+    public static func < (a: Platform, b: Platform) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 /// Elements filed under interned name ids (`CodeView.nameIDs`), each name's kept in the order
 /// they were added.
 ///

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 /// Text search on UTF-8 bytes for the common case of ASCII text. In ASCII every byte is one
 /// Character, so a byte match is exactly the match a `String` search finds; that search goes
 /// through Foundation, bridges both strings and costs thousands of instructions. Non-ASCII text

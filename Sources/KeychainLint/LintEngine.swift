@@ -1,0 +1,99 @@
+import KeychainLintSyntax
+import KeychainLintModel
+import KeychainLintProject
+import KeychainLintRules
+
+/// Lints a set of paths as one project: finds the Swift files and `.entitlements` under them,
+/// reads each project's platforms and entitlements, runs every pass of the analysis and returns
+/// the findings in output order. The library's entry point; the command line is a thin layer on
+/// it (arguments → settings → engine → reporters).
+///
+/// ```swift
+/// let engine = try LintEngine(configuration: LintConfiguration(platforms: [.iOS]))
+/// let result = engine.lint(["Sources"])
+/// for finding in result.findings { print(finding.path, finding.line, finding.ruleID) }
+/// ```
+///
+/// Pure in the sense the command line needs: it reads files and never writes, prints or exits.
+public struct LintEngine: Sendable {
+    package let linter: Linter
+    /// Platforms every file is linted for; `nil` reads each file's project.
+    package let platforms: PlatformSet?
+    /// The configuration file's include/exclude patterns.
+    package let filter: PathFilter?
+    package let parallel: Bool
+    package let workingDirectory: String?
+
+    /// An engine for `configuration`; throws when it names a rule keychain-lint does not have.
+    public init(configuration: LintConfiguration = LintConfiguration()) throws(LintConfiguration.Error) {
+        self.init(rules: try configuration.activeRules(), platforms: configuration.platforms.map { PlatformSet(platforms: $0) },
+                  exhaustive: configuration.exhaustive, parallel: configuration.parallel,
+                  workingDirectory: configuration.workingDirectory)
+    }
+
+    package init(rules: [ActiveRule], platforms: PlatformSet? = nil, filter: PathFilter? = nil,
+                 exhaustive: Bool = false, parallel: Bool = true, workingDirectory: String? = nil) {
+        self.linter = Linter(rules: rules, exhaustive: exhaustive)
+        self.platforms = platforms
+        self.filter = filter
+        self.parallel = parallel
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Every rule keychain-lint has, at its default severity (rules off by default at `warning`,
+    /// the severity they run at when turned on).
+    public static var availableRules: [RuleInfo] {
+        RuleRegistry.all.map { RuleInfo(id: $0.description.id, severity: $0.description.defaultSeverity ?? .warning,
+                                        summary: $0.description.summary) }
+    }
+
+    /// Lints the files and folders at `paths` (relative to the working directory) as one project.
+    /// Paths that cannot be linted are in the result's `problems`; nothing is thrown.
+    public func lint(_ paths: [String]) -> LintResult {
+        var discovery = FileDiscovery(workingDirectory: workingDirectory)
+        discovery.filter = filter
+        let (targets, found) = discovery.discover(paths)
+        var problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) }
+
+        let loader = EntitlementsLoader(workingDirectory: workingDirectory)
+        let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: paths)
+        let swiftTargets = targets.filter { !$0.isEntitlements }
+        // Each Swift file is compared with its own project's entitlements only.
+        let contexts = entitlements.byProject.isEmpty ? swiftTargets.map { _ in [] } : swiftTargets.map {
+            entitlements.byProject[loader.projectRoot(of: $0.fileSystemPath) ?? ""] ?? []
+        }
+        problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
+
+        let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
+                                               entitlements: contexts, parallel: parallel)
+        var findings: [Finding] = []
+        findings.reserveCapacity(outcomes.reduce(0) { total, outcome in
+            if case .linted(let f, _) = outcome { return total + f.count }
+            return total
+        })
+        var lineTexts: [String: [Int: String]] = [:]
+        var filesLinted = entitlements.linted.count
+        for file in entitlements.linted {
+            let found = linter.lint(entitlements: file)
+            findings.append(contentsOf: found)
+            if !found.isEmpty { lineTexts[file.path] = LineText.lines(Set(found.map(\.line)), in: file.bytes) }
+        }
+        for (target, outcome) in zip(swiftTargets, outcomes) {
+            switch outcome {
+            case .linted(let f, let lines):
+                filesLinted += 1
+                findings.append(contentsOf: f)
+                if !lines.isEmpty { lineTexts[target.path] = lines }
+            case .skipped(let message):
+                problems.append(LintProblem(kind: .warning, message: message))
+            case .failed(let message):
+                problems.append(LintProblem(kind: .error, message: message))
+            }
+        }
+        let rules = linter.rules
+        let descriptions = rules.map { type(of: $0.rule).description }
+        let severities = Dictionary(rules.map { (type(of: $0.rule).description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
+        return LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
+                          severities: severities, lineTexts: lineTexts, problems: problems)
+    }
+}
