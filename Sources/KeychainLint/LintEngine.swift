@@ -47,6 +47,24 @@ public struct LintEngine: Sendable {
                                         summary: $0.description.summary) }
     }
 
+    /// Each Swift file is compared with its own project's entitlements only. The project root is
+    /// looked up once per folder as written: the look-up standardises the path and asks the file
+    /// system (on real trees it was a third of the run when done per file).
+    private static func entitlements(of targets: [LintTarget], from loaded: EntitlementsLoader.Loaded,
+                                     loader: EntitlementsLoader) -> [[EntitlementsFile]] {
+        guard !loaded.byProject.isEmpty else { return targets.map { _ in [] } }
+        var rootByFolder: [Substring: String] = [:]
+        return targets.map { target in
+            let path = target.fileSystemPath
+            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            if let root = rootByFolder[folder] { return loaded.byProject[root] ?? [] }
+            // A file that vanished gives no root; the next file of its folder asks again.
+            guard let root = loader.projectRoot(of: path) else { return loaded.byProject[""] ?? [] }
+            rootByFolder[folder] = root
+            return loaded.byProject[root] ?? []
+        }
+    }
+
     /// Lints the files and folders at `paths` (relative to the working directory) as one project.
     /// Paths that cannot be linted are in the result's `problems`; nothing is thrown.
     public func lint(_ paths: [String]) -> LintResult {
@@ -58,10 +76,7 @@ public struct LintEngine: Sendable {
         let loader = EntitlementsLoader(workingDirectory: workingDirectory)
         let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: paths)
         let swiftTargets = targets.filter { !$0.isEntitlements }
-        // Each Swift file is compared with its own project's entitlements only.
-        let contexts = entitlements.byProject.isEmpty ? swiftTargets.map { _ in [] } : swiftTargets.map {
-            entitlements.byProject[loader.projectRoot(of: $0.fileSystemPath) ?? ""] ?? []
-        }
+        let contexts = Self.entitlements(of: swiftTargets, from: entitlements, loader: loader)
         problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
 
         let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,

@@ -10,20 +10,21 @@ extension ProjectAnalysis.Run {
     /// what changed, are analysed again for a bounded number of rounds. Returns the final symbols.
     func symbolRounds(_ passes: inout [Pass], symbols initial: ProjectSymbols) -> ProjectSymbols {
         var symbols = initial
+        let names = symbols.names
         var pending = passes.indices.filter { i in
             guard let analysis = passes[i].analysis else { return false }
-            return linter.exhaustive || !analysis.wasTokenized || analysis.needsSecondPass(with: symbols, names: symbols.names)
+            return linter.exhaustive || !analysis.wasTokenized || analysis.needsSecondPass(with: symbols, names: names)
         }
         for round in 0..<ProjectAnalysis.maxSymbolRounds {
             let current = symbols
-            let needles = current.names.sorted().map { Array($0.utf8) }
+            let needles = IdentifierSet(current.names)
             let results: [Pass?] = ProjectAnalysis.parallelMap(pending.count, parallel: parallel) { k in
                 let i = pending[k]
                 switch read(i) {
                 case .outcome(let outcome): return Pass(outcome: outcome)
                 case .bytes(let bytes):
                     if !linter.exhaustive && passes[i].analysis?.wasTokenized == false
-                        && !SymbolPrefilter.mentionsIdentifier(in: bytes, needles) { return nil }
+                        && !needles.occurs(in: bytes) { return nil }
                     return analyze(i, bytes: bytes, symbols: current, force: true)
                 }
             }

@@ -17,12 +17,4 @@ package enum SymbolPrefilter {
             Array(literal.utf8).withUnsafeBufferPointer { bytes in !absentBytes.contains { Prefilter.contains($0, in: bytes) } }
         })
     }
-
-    /// Whether the bytes contain one of `names` as a whole identifier (`Class`, not `Classes`):
-    /// a file the rules' prefilter dropped must still be read when it uses another file's alias.
-    package static func mentionsIdentifier(in bytes: [UInt8], _ names: [[UInt8]]) -> Bool {
-        bytes.withUnsafeBufferPointer { hay in
-            names.contains { Prefilter.containsIdentifier($0, in: hay) }
-        }
-    }
 }

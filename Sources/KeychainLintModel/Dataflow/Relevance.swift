@@ -31,8 +31,10 @@ final class Relevance {
             }
         }
         if !symbols.isEmpty {
-            for name in symbols.names.union(symbols.passThroughFunctions) {
-                if let id = code.nameID(of: name) { relevant[Int(id)] = true }
+            for names in [symbols.names, symbols.passThroughFunctions] {
+                for name in names {
+                    if let id = code.nameID(of: name) { relevant[Int(id)] = true }
+                }
             }
         }
         var declared: [(name: Int, range: Range<Int>)] = []

@@ -46,11 +46,11 @@ package struct ForeignSpot: Sendable, Hashable {
 package struct ProjectSymbols: Sendable {
     /// Name → value, for names that stand for a `kSec…` constant (`Class` → `.symbol("kSecClass")`),
     /// and `.unknown` for `kSec…` names the tree declares itself.
-    package var constants: [String: KeychainValue]
+    package let constants: [String: KeychainValue]
     /// Name → operation, for stored references to Security functions (`secItemAdd` → `.add`).
-    package var functionAliases: [String: KeychainOperation]
+    package let functionAliases: [String: KeychainOperation]
     /// Helper name → the entries of the dictionary it returns (offsets are in the declaring file).
-    package var helpers: [String: [KeychainEntry]]
+    package let helpers: [String: [KeychainEntry]]
     /// Helpers some other file uses: the declaring file does not report their dictionaries as
     /// unseen uses, because the file that extends and passes them reports the real use.
     package var externallyUsedHelpers: Set<String>
@@ -65,6 +65,8 @@ package struct ProjectSymbols: Sendable {
         self.helpers = helpers
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
+        // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
+        names = Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
     }
 
     package static let empty = ProjectSymbols()
@@ -74,10 +76,8 @@ package struct ProjectSymbols: Sendable {
     }
 
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
-    package var names: Set<String> {
-        // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
-        Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
-    }
+    /// Made once: every file of a project pass asks for it.
+    package let names: Set<String>
 
     /// Merges what every file declares; a name with two different meanings is dropped.
     package init(merging files: [FileSymbols]) {
