@@ -13,9 +13,9 @@ let package = Package(
         .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
     ],
     targets: [
-        // Lexer, tokens, line map, the code view, `#if` conditions, declarations.
+        // Lexer, tokens, line map, `#if` conditions, platforms.
         .target(name: "KeychainLintSyntax"),
-        // Domain types the rules read and the dataflow that builds them from the code view.
+        // The code view and declarations, the dataflow over them, and the domain types the rules read.
         .target(name: "KeychainLintModel", dependencies: ["KeychainLintSyntax"]),
         // Project files: roots, paths, discovery, Package.swift / xcodeproj / CocoaPods / entitlements.
         .target(name: "KeychainLintProject", dependencies: ["KeychainLintModel"]),
