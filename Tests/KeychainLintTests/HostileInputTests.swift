@@ -99,7 +99,7 @@ final class HostileInputTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         for name in ["A", "Gone", "Z"] {
-            FileManager.default.createFile(atPath: root + "/\(name).swift", contents: Data("let x = kSecAttrAccessibleAlways\n".utf8))
+            XCTAssertTrue(FileManager.default.createFile(atPath: root + "/\(name).swift", contents: Data("let x = kSecAttrAccessibleAlways\n".utf8)))
         }
         let (targets, problems) = FileDiscovery(workingDirectory: root).discover(["."])
         XCTAssertEqual(problems, [])

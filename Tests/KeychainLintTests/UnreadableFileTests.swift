@@ -17,8 +17,8 @@ final class UnreadableFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: root) }
         for name in ["Locked", "Open"] {
-            FileManager.default.createFile(atPath: root + "/\(name).swift", contents: Data("let a = kSecAttrAccessibleAlways\n".utf8),
-                                           attributes: [.posixPermissions: 0o644])
+            XCTAssertTrue(FileManager.default.createFile(atPath: root + "/\(name).swift", contents: Data("let a = kSecAttrAccessibleAlways\n".utf8),
+                                                         attributes: [.posixPermissions: 0o644]))
         }
         XCTAssertEqual(chmod(root + "/Locked.swift", 0), 0)
 
