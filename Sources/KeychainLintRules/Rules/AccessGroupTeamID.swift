@@ -6,17 +6,17 @@ struct AccessGroupTeamID: Rule {
     static let description = RuleDescription(
         id: "access-group-team-id",
         defaultSeverity: .error,
-        summary: "A kSecAttrAccessGroup that does not start with a Team ID or group., or $(AppIdentifierPrefix) in Swift code.",
+        summary: "A kSecAttrAccessGroup that starts with neither a Team ID nor `group.`, or $(AppIdentifierPrefix) in Swift code.",
         rationale: """
         Keychain access groups are checked against the app's entitlements, where Xcode expands \
         $(AppIdentifierPrefix) to the Team ID. Code gets no such expansion: a group written without the \
-        10-character Team ID prefix (or an app group's group. prefix), or with a literal \
+        10-character Team ID prefix (or an app group's `group.` prefix), or with a literal \
         $(AppIdentifierPrefix), names no group the app is entitled to, and the call fails with \
         errSecMissingEntitlement (-34018).
         """,
         howToFix: """
         Write the full group, TEAMID.com.example.shared (read the prefix from Info.plist or a constant), \
-        or use an app group that starts with group.
+        or use an app group that starts with `group.`.
         """,
         triggering: [
             RuleExample("""
@@ -73,7 +73,7 @@ struct AccessGroupTeamID: Rule {
                 ]
                 SecItemAdd(addQuery as CFDictionary, nil)
             }
-            """, note: "The seed's missing Team ID, through a constant."),
+            """, note: "A group without the Team ID, passed through a constant."),
             RuleExample("""
             func find() {
                 var q: [String: Any] = [String(kSecClass): kSecClassGenericPassword]
@@ -102,7 +102,7 @@ struct AccessGroupTeamID: Rule {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: "group.com.example.shared",
                             kSecValueData: data, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
-            """, platforms: .iOS, note: "App groups start with group."),
+            """, platforms: .iOS, note: "App groups start with `group.`."),
             RuleExample("""
             enum Team { static let id = "ABCDE12345" }
             let sharedGroup = "\\(Team.id).com.example.shared"
@@ -145,7 +145,7 @@ struct AccessGroupTeamID: Rule {
                 var result: AnyObject?
                 SecItemCopyMatching(readQuery as CFDictionary, &result)
             }
-            """, note: "The seed's correct code."),
+            """, note: "The Team ID interpolated from a constant: the group is complete."),
             RuleExample("""
             func find(shared: Bool) {
                 SecItemCopyMatching([kSecClass: kSecClassGenericPassword,
@@ -164,14 +164,14 @@ struct AccessGroupTeamID: Rule {
             use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
                 guard let value = entry.value.stringValue, !value.knownPartsContain("$(") else { return }
                 if !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) {
-                    findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
+                    findings.report(at: entry.keyOffset, "Access group has no Team ID prefix; the call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or an app group that starts with `group.`.")
                 }
             }
         }
         for use in file.wrapperUses {
             guard let group = use.first("kSecAttrAccessGroup"), let value = group.value.stringValue,
                   !value.knownPartsContain("$("), !AccessGroup.canBeValid(prefix: value.knownPrefix, isComplete: value.isComplete) else { continue }
-            findings.report(at: group.keyOffset, "\(use.library.module) access group has no Team ID prefix; every keychain call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or a group. app group.")
+            findings.report(at: group.keyOffset, "\(use.library.module) access group has no Team ID prefix; every keychain call fails with errSecMissingEntitlement. Write the full TEAMID.group identifier, or an app group that starts with `group.`.")
         }
         reportBuildVariables(in: file, into: &findings)
     }

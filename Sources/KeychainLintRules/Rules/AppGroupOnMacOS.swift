@@ -6,13 +6,13 @@ struct AppGroupOnMacOS: Rule {
     static let description = RuleDescription(
         id: "app-group-on-macos",
         defaultSeverity: .warning,
-        summary: "A kSecAttrAccessGroup starting with group. in code that may run on macOS.",
+        summary: "A kSecAttrAccessGroup starting with `group.` in code that may run on macOS.",
         rationale: """
-        On iOS an app group (group.…) can double as a keychain access group. On macOS it cannot: the \
+        On iOS an app group (`group.…`) can double as a keychain access group. On macOS it cannot: the \
         group is not in the app's keychain access groups, so the call fails with errSecMissingEntitlement \
         (-34018) or the item lands in another group than the one the extension reads.
         """,
-        howToFix: "On macOS share items through a TEAMID.-prefixed keychain access group listed in keychain-access-groups; keep group. for #if os(iOS) code.",
+        howToFix: "On macOS share items through a TEAMID.-prefixed keychain access group listed in keychain-access-groups; keep `group.` for #if os(iOS) code.",
         triggering: [
             RuleExample("""
             func save(_ token: Data) {

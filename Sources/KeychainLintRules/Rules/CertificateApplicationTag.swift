@@ -106,7 +106,7 @@ struct CertificateApplicationTag: Rule {
                 ]
                 return SecItemAdd(addQuery as CFDictionary, nil)
             }
-            """, note: "The seed's certificate add."),
+            """, note: "A certificate added without an application tag."),
             RuleExample("""
             func find(itemClass: CFString, tag: Data) {
                 SecItemCopyMatching([kSecClass: itemClass, kSecAttrApplicationTag: tag,

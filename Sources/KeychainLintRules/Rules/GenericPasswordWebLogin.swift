@@ -91,7 +91,7 @@ struct GenericPasswordWebLogin: Rule {
                 ]
                 print(badQuery)
             }
-            """, note: "The seed's wrong class; no call is needed."),
+            """, note: "A website's login (host and user) in a generic-password dictionary: reported even though no call uses it."),
             RuleExample("""
             func save(_ password: Data) {
                 var q: [String: Any] = [String(kSecClass): kSecClassGenericPassword, String(kSecValueData): password]

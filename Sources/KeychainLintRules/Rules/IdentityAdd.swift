@@ -126,7 +126,7 @@ struct IdentityAdd: Rule {
                       let identity = first[kSecImportItemIdentity as String] else { return }
                 print(identity)
             }
-            """, note: "The seed's PKCS#12 import."),
+            """, note: "An identity imported from PKCS#12 data with SecPKCS12Import, the way to get one: nothing is added."),
         ]
     )
 

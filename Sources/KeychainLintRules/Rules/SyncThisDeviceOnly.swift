@@ -192,7 +192,7 @@ struct SyncThisDeviceOnly: Rule {
                 ]
                 SecItemAdd(syncQuery as CFDictionary, nil)
             }
-            """, note: "The seed's synced item."),
+            """, note: "A synchronizable item whose accessibility can sync (no ThisDeviceOnly)."),
             RuleExample("""
             func save(_ token: Data) {
                 guard let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil) else { return }
