@@ -175,8 +175,9 @@ extension Options {
     }
 
     package static var usage: String {
+        let nameWidth = (ReporterRegistry.all.map { $0.name.count }.max() ?? 0) + 2
         let formats = ReporterRegistry.all.map { type in
-            "  \(type.name.padding(toLength: 10))\(type.summary)"
+            "  \(type.name.padding(toLength: nameWidth))\(type.summary)"
         }.joined(separator: "\n")
         let platforms = Platform.allCases.map(\.rawValue).joined(separator: "|")
         return """
@@ -199,9 +200,12 @@ extension Options {
           --output <format>=<path>
                                  Also write a report in that format to a file (written
                                  atomically). Repeat for several.
-          --enable <rule>        Turn on a rule that is off by default. Repeatable.
-          --disable <rule>       Turn off a rule. Repeatable.
-          --only <rule>          Run only this rule (repeat for several).
+          --enable <rule>[,<rule>…]
+                                 Turn on rules that are off by default. Repeatable.
+          --disable <rule>[,<rule>…]
+                                 Turn off rules. Repeatable.
+          --only <rule>[,<rule>…]
+                                 Run only these rules. Repeatable.
           --config <path>        Read this configuration file instead of the nearest
                                  .keychain-lint.json in the current folder or above.
           --baseline <path>      Hide the findings recorded in this baseline file;
@@ -218,11 +222,18 @@ extension Options {
         FORMATS:
         \(formats)
 
+        ENVIRONMENT:
+          KEYCHAIN_LINT_JOBS=1   Lint the files one after another instead of on every
+                                 core (the output is the same either way).
+          KEYCHAIN_LINT_EXHAUSTIVE=1
+                                 Turn off every shortcut that skips work: slower, and
+                                 by design the same output (for checking the linter).
+
         EXIT STATUS:
           0  no error-severity finding
           1  at least one error-severity finding
-          2  usage error, a bad configuration or baseline file, or a PATH that does
-             not exist or cannot be read
+          2  usage error, a bad configuration or baseline file, a PATH that does not
+             exist or cannot be read, or a report or baseline that cannot be written
 
         """
     }

@@ -17,7 +17,8 @@ package struct SummaryReporter: Reporter {
             counts[f.ruleID] = c
         }
         let ids = counts.keys.sorted()
-        let width = max(4, ids.map(\.count).max() ?? 0)
+        // "total" is the longest label when there are no findings, or only short ids.
+        let width = max("total".count, ids.map(\.count).max() ?? 0)
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(1, n - s.count)) }
         var out = pad("rule", width + 2) + "errors  warnings\n"
         for id in ids {
