@@ -92,8 +92,8 @@ package enum CommandLineTool {
             stdout.write(Options.usage)
         case .version:
             stdout.write("keychain-lint \(version)\n")
-        case .listRules:
-            stdout.write(options.formatGiven && options.format == "json" ? RuleListing.json(availableRules) : RuleListing.text(availableRules))
+        case .listRules(let format):
+            stdout.write(format == .json ? RuleListing.json(availableRules) : RuleListing.text(availableRules))
         case .explain(let id):
             guard let rule = availableRules.first(where: { $0.description.id == id }) else {
                 let suggestion = RuleSelection.closest(to: id, in: availableRules.map { $0.description.id })

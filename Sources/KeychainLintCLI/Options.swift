@@ -11,9 +11,14 @@ package struct Options {
         case help
         case version
         /// `keychain-lint rules`: list the rules.
-        case listRules
+        case listRules(RuleListFormat)
         /// `keychain-lint explain RULE`: print the rule's page.
         case explain(String)
+    }
+
+    /// What `keychain-lint rules` prints: a text table (the default) or JSON.
+    package enum RuleListFormat: String, Equatable {
+        case text, json
     }
 
     package var action: Action = .lint
@@ -25,8 +30,6 @@ package struct Options {
     package var rules = RuleSelection()
     /// `--output FORMAT=PATH`: extra reports written to files, each atomically.
     package var outputs: [(format: String, path: String)] = []
-    /// Whether `--format` was given (the `rules` command defaults to text, not the lint format).
-    package var formatGiven = false
     /// `--config PATH`: the configuration file instead of the nearest `.keychain-lint.json`.
     package var configPath: String?
     /// `--baseline PATH`: hide the findings recorded there (overrides the configuration's `baseline`).
@@ -48,6 +51,12 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownPlatform(String)
     case unknownRule(String, suggestion: String?)
     case badOutput(String)
+    /// `explain` without a rule id.
+    case missingRuleID
+    /// An argument or option that `rules` or `explain` does not take.
+    case notTakenBy(command: String, argument: String)
+    /// A `rules --format` other than text or json.
+    case unsupportedRuleListFormat(String)
 
     package var description: String {
         switch self {
@@ -65,6 +74,18 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "--output needs FORMAT=PATH, got '\(spec)'"
         case .unknownRule(let id, let suggestion):
             return "unknown rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? " (see 'keychain-lint rules')")
+        case .missingRuleID:
+            return "'explain' needs a rule id"
+        case .notTakenBy(let command, let argument):
+            let isOption = argument.hasPrefix("-") && argument != "-"
+            switch (command, isOption) {
+            case ("explain", true): return "'explain' prints the rule's Markdown page and takes no option; unexpected '\(argument)'"
+            case ("explain", false): return "'explain' takes one rule id; unexpected argument '\(argument)'"
+            case (_, true): return "'\(command)' takes only --format; unexpected '\(argument)'"
+            case (_, false): return "'\(command)' takes no argument; unexpected '\(argument)'"
+            }
+        case .unsupportedRuleListFormat(let format):
+            return "'rules' prints text or json, not '\(format)'"
         }
     }
 }
@@ -78,11 +99,10 @@ extension Options {
         var i = 0
         var onlyPaths = false
         if arguments.first == "rules" {
-            options.action = .listRules
-            i = 1
+            options.action = try parseRules(arguments.dropFirst())
+            return options
         } else if arguments.first == "explain" {
-            guard arguments.count == 2 else { throw .missingValue("explain") }
-            options.action = .explain(arguments[1])
+            options.action = try parseExplain(arguments.dropFirst())
             return options
         }
 
@@ -134,7 +154,6 @@ extension Options {
                 let f = try value()
                 guard ReporterRegistry.names.contains(f) else { throw .unknownFormat(f) }
                 options.format = f
-                options.formatGiven = true
             case "--platform":
                 let p = try value()
                 guard let platform = Platform(rawValue: p.lowercased()) else { throw .unknownPlatform(p) }
@@ -169,6 +188,50 @@ extension Options {
         return options
     }
 
+    /// `rules [--format text|json]`: any other argument or format is a usage error, not ignored.
+    private static func parseRules(_ arguments: ArraySlice<String>) throws(UsageError) -> Action {
+        var format = RuleListFormat.text
+        var rest = arguments[...]
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "-h", "--help":
+                return .help
+            case "--format":
+                guard let value = rest.popFirst() else { throw .missingValue("--format") }
+                guard let f = RuleListFormat(rawValue: value) else { throw .unsupportedRuleListFormat(value) }
+                format = f
+            case _ where arg.hasPrefix("--format="):
+                let value = String(arg.dropFirst("--format=".count))
+                if value.isEmpty { throw .missingValue("--format") }
+                guard let f = RuleListFormat(rawValue: value) else { throw .unsupportedRuleListFormat(value) }
+                format = f
+            default:
+                throw .notTakenBy(command: "rules", argument: arg)
+            }
+        }
+        return .listRules(format)
+    }
+
+    /// `explain RULE`: exactly one rule id (after `--` it may start with `-`); the page is
+    /// Markdown only, so `--format` is refused rather than ignored.
+    private static func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Action {
+        var id: String?
+        var onlyIDs = false
+        for arg in arguments {
+            if !onlyIDs && (arg == "-h" || arg == "--help") { return .help }
+            if !onlyIDs && arg == "--" {
+                onlyIDs = true
+                continue
+            }
+            if (!onlyIDs && arg.hasPrefix("-") && arg != "-") || id != nil {
+                throw .notTakenBy(command: "explain", argument: arg)
+            }
+            id = arg
+        }
+        guard let id else { throw .missingRuleID }
+        return .explain(id)
+    }
+
     /// `--only a,b` means `--only a --only b`, as ruff's `--select` reads a list.
     private static func ruleList(_ value: String) -> [String] {
         value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -184,7 +247,7 @@ extension Options {
         OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
 
         USAGE: keychain-lint [options] [PATH ...]
-               keychain-lint rules [--format json]
+               keychain-lint rules [--format text|json]
                keychain-lint explain <rule>
 
           Lints every *.swift file under each PATH (default: the current directory).
