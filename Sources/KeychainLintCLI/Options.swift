@@ -51,6 +51,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownPlatform(String)
     case unknownRule(String, suggestion: String?)
     case badOutput(String)
+    /// `--output FORMAT=-`: stdout already carries the `--format` report.
+    case outputToStandardOutput(String)
     /// `explain` without a rule id.
     case missingRuleID
     /// An argument or option that `rules` or `explain` does not take.
@@ -72,6 +74,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "unknown platform '\(p)' (expected one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .badOutput(let spec):
             return "--output needs FORMAT=PATH, got '\(spec)'"
+        case .outputToStandardOutput(let spec):
+            return "--output \(spec): '-' is not a file; stdout has the --format report"
         case .unknownRule(let id, let suggestion):
             return "unknown rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? " (see 'keychain-lint rules')")
         case .missingRuleID:
@@ -163,7 +167,10 @@ extension Options {
                 guard let eq = spec.firstIndex(of: "="), !spec[spec.index(after: eq)...].isEmpty else { throw .badOutput(spec) }
                 let format = String(spec[..<eq])
                 guard ReporterRegistry.names.contains(format) else { throw .unknownFormat(format) }
-                options.outputs.append((format, String(spec[spec.index(after: eq)...])))
+                let path = String(spec[spec.index(after: eq)...])
+                // A file named `-` is almost never meant; use ./- for one.
+                if path == "-" { throw .outputToStandardOutput(spec) }
+                options.outputs.append((format, path))
             case "--config":
                 options.configPath = try value()
             case "--baseline":

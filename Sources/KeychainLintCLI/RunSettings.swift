@@ -52,6 +52,7 @@ struct RunSettings {
             throw Failure(description: error.description)
         }
 
+        try checkOutputsDiffer(options.outputs, base: base)
         var settings = RunSettings(rules: rules, platforms: options.platforms ?? config?.platforms, base: base)
         if let config, !config.include.isEmpty || !config.exclude.isEmpty {
             settings.filter = PathFilter(root: config.folder, include: config.include, exclude: config.exclude,
@@ -64,6 +65,19 @@ struct RunSettings {
             settings.baseline = (baselineFile, try read(baselineFile))
         }
         return settings
+    }
+
+    /// Two `--output` reports to one file would leave only the last: refused before anything runs.
+    /// Paths are compared made absolute and normalised (`a`, `./a` and `x/../a` are one file).
+    private static func checkOutputsDiffer(_ outputs: [(format: String, path: String)], base: String) throws(Failure) {
+        var seen: [String: (format: String, path: String)] = [:]
+        for output in outputs {
+            let key = Paths.absolute(output.path, base: base)
+            if let first = seen[key] {
+                throw Failure(description: "--output \(first.format)=\(first.path) and \(output.format)=\(output.path) write to the same file")
+            }
+            seen[key] = output
+        }
     }
 
     private static func read(_ file: File) throws(Failure) -> Baseline {

@@ -56,4 +56,23 @@ final class OutputFileTests: XCTestCase {
             XCTAssertEqual(r.out, "", spec)
         }
     }
+
+    func testADashIsRefusedNotWrittenAsAFileNamedDash() throws {
+        let r = run(["--output", "json=-", "A.swift"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.out, "")
+        XCTAssertTrue(r.err.hasPrefix("keychain-lint: error: --output json=-: '-' is not a file; stdout has the --format report\n"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/-"))
+    }
+
+    func testTwoReportsToOnePathAreRefused() throws {
+        for second in ["a.out", "./a.out", "reports/../a.out"] {
+            let r = run(["--output", "json=a.out", "--output", "sarif=\(second)", "A.swift"])
+            XCTAssertEqual(r.code, 2, second)
+            XCTAssertEqual(r.out, "", second)
+            XCTAssertTrue(r.err.hasPrefix("keychain-lint: error: --output json=a.out and sarif=\(second) write to the same file\n"), r.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/a.out"), "nothing is written")
+        }
+        XCTAssertEqual(run(["--output", "json=a.out", "--output", "sarif=b.out", "A.swift"]).code, 1, "two files are fine")
+    }
 }
