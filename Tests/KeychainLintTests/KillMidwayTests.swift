@@ -8,8 +8,9 @@ import XCTest
 @testable import KeychainLintModel
 @testable import KeychainLintSyntax
 
-/// A run killed at any moment leaves every report and baseline either as it was or complete:
-/// reports and baselines are written to a temporary file in the same folder and renamed.
+/// A run killed at any moment leaves every report and baseline either as it was or complete, and
+/// no temporary file: reports and baselines are written to an unnamed file in the same folder,
+/// which is named and renamed over the target only once it is complete.
 /// The real executable is started and killed with SIGKILL at spread-out moments of its run.
 final class KillMidwayTests: XCTestCase {
     private var root = ""
@@ -87,6 +88,8 @@ final class KillMidwayTests: XCTestCase {
                 kill(p.processIdentifier, SIGKILL)
                 p.waitUntilExit()
                 if p.terminationReason == .uncaughtSignal { killedBeforeEnd += 1 }
+                let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/out").filter { $0.hasPrefix(".") }
+                XCTAssertEqual(leftovers, [], "trial \(trial): a killed run leaves no temporary file behind")
                 for file in run.files {
                     let data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + file))
                     if data == Data("OLD".utf8) { continue }
