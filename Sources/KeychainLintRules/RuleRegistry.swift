@@ -26,6 +26,7 @@ package enum RuleRegistry {
         EntitlementAccessGroupPrefix.self,
         AccessGroupNotEntitled.self,
         SuperfluousSuppression.self,
+        InvalidSuppression.self,
     ]
 
     package static func rule(id: String) -> (any Rule.Type)? {

@@ -60,4 +60,78 @@ final class SuppressionTests: XCTestCase {
         let findings = linter.lint(path: "S.swift", bytes: Array("// keychain-lint:disable:next identity-add\nlet kSecX = 1\n".utf8), platforms: .all)
         XCTAssertEqual(findings, [])
     }
+
+    // MARK: spellings other tools use, and malformed directives
+
+    func testDisablePreviousCoversTheLineAbove() {
+        XCTAssertEqual(lint("""
+        func f(_ i: SecIdentity) -> OSStatus {
+            return \(add)
+            // keychain-lint:disable:previous identity-add - SwiftLint's spelling
+        }
+        let x = 1
+        // keychain-lint:disable:previous identity-add
+        """), ["6:1 superfluous-suppression"])
+    }
+
+    func testASpaceAfterTheColonIsRead() {
+        XCTAssertEqual(lint("""
+        func f(_ i: SecIdentity) -> OSStatus {
+            // keychain-lint: disable:next identity-add
+            return \(add)
+        }
+        """), [])
+    }
+
+    func testOneLineBlockCommentsAreRead() {
+        XCTAssertEqual(lint("""
+        func f(_ i: SecIdentity) -> OSStatus {
+            /* keychain-lint:disable:next identity-add */
+            return \(add)
+        }
+        func g(_ i: SecIdentity) -> OSStatus {
+            return \(add) /** keychain-lint:disable:this identity-add - reason */
+        }
+        """), [])
+    }
+
+    func testMalformedDirectivesAreReportedNotIgnored() {
+        XCTAssertEqual(lint("""
+        func f(_ i: SecIdentity) -> OSStatus {
+            // keychain-lint:disable:nxt identity-add
+            return \(add)
+        }
+        /* A block comment over several lines:
+           keychain-lint:disable:next identity-add */
+        func g(_ i: SecIdentity) -> OSStatus { return \(add) }
+        // keychain-lint:disable
+        // keychain-lint:disable:this - a reason, but no rule
+        // keychain-lint:ignore-next-line identity-add
+        // keychain-lint: disabled identity-add
+        """), ["2:5 invalid-suppression", "3:24 identity-add", "5:1 invalid-suppression", "7:59 identity-add",
+               "8:1 invalid-suppression", "9:1 invalid-suppression", "10:1 invalid-suppression", "11:1 invalid-suppression"])
+    }
+
+    func testInvalidSuppressionMessagesSayWhatIsWrong() {
+        let findings = Linter(rules: Linter.defaultRules).lint(path: "S.swift", bytes: Array("""
+        // keychain-lint:disable:nxt identity-add
+        // keychain-lint:enable
+        /*
+         keychain-lint:disable all */
+        """.utf8), platforms: .iOS)
+        XCTAssertEqual(findings.map(\.message), [
+            "Unknown keychain-lint command 'disable:nxt'; nothing is suppressed. Write disable, enable, disable:next, disable:this or disable:previous.",
+            "This keychain-lint:enable names no rule; nothing is suppressed. Name the rule ids, or all.",
+            "A keychain-lint command in a block comment over several lines is not read; nothing is suppressed. Write it in a // comment.",
+        ])
+    }
+
+    func testProseThatMentionsTheToolIsNotADirective() {
+        XCTAssertEqual(lint("""
+        // keychain-lint is run in CI; see keychain-lint:disable in the README.
+        // keychain-lint: see the README
+        /* keychain-lint runs on every push */
+        let x = 1
+        """), [])
+    }
 }
