@@ -3,12 +3,15 @@
 
 Usage (from the repository root):
   python3 Benchmarks/bench.py                      # both corpora, 7 runs each
-  python3 Benchmarks/bench.py --runs 11 --corpus DIR
+  python3 Benchmarks/bench.py --runs 11 --generator ../shared/bench/gen_corpus.py
 
-Corpora are made with the shared deterministic generator (../shared/bench/gen_corpus.py, or
---generator PATH): the 1% corpus (2,000 files, 50 MB, about 1% keychain files) and a dense one
-(every file holds keychain code). The planted mistakes in each corpus's manifest.json must all be
-found, and nothing else, and the output must be byte-identical to the unoptimised path
+Corpora are made with the repository's own deterministic generator (Benchmarks/gen_corpus.py,
+standard library only), or another with the same arguments and manifest (--generator PATH, such as
+the shared ../shared/bench/gen_corpus.py, on whose corpora the earlier figures were taken): the 1% corpus
+(2,000 files, 50 MB, about 1% keychain files) and a dense one (every file holds keychain code).
+Each generator's corpora live in their own folder under --work, so one is never measured as
+another's. The planted mistakes in each corpus's manifest.json must all be found, and nothing else,
+and the output must be byte-identical to the unoptimised path
 (KEYCHAIN_LINT_EXHAUSTIVE=1: no prefilter, no jumped-over code, no selective second pass), so a
 speed-up can never come from skipping work.
 
@@ -16,6 +19,7 @@ Prints median wall time, MB/s, peak RSS of keychain-lint, the ratio to grep, and
 job alone (KEYCHAIN_LINT_JOBS=1), which is the per-core figure.
 """
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -101,13 +105,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "keychain-lint-bench"))
-    ap.add_argument("--generator", default=os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py"))
+    ap.add_argument("--generator", default=os.path.join(ROOT, "Benchmarks", "gen_corpus.py"),
+                    help="corpus generator (default: the repository's own)")
     a = ap.parse_args()
     if not os.path.exists(a.generator):
-        sys.exit(f"corpus generator not found: {a.generator} (pass --generator)")
+        sys.exit(f"corpus generator not found: {a.generator}")
     binary = build()
-    sparse = os.path.join(a.work, "sparse")
-    dense = os.path.join(a.work, "dense")
+    # Corpora are cached per generator (by its bytes): a changed or different generator gets new ones.
+    with open(a.generator, "rb") as g:
+        work = os.path.join(a.work, hashlib.sha256(g.read()).hexdigest()[:12])
+    print(f"corpora from {os.path.relpath(a.generator, ROOT)} in {work}")
+    sparse = os.path.join(work, "sparse")
+    dense = os.path.join(work, "dense")
     generate(a.generator, sparse, 2000, 50, 0.01)
     generate(a.generator, dense, 400, 10, 1.0)
     ok = bench(binary, sparse, a.runs, "1% keychain corpus")
