@@ -78,6 +78,7 @@ public struct LintEngine: Sendable {
         let swiftTargets = targets.filter { !$0.isEntitlements }
         let contexts = Self.entitlements(of: swiftTargets, from: entitlements, loader: loader)
         problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
+        problems += entitlements.errors.map { LintProblem(kind: .error, message: $0) }
 
         let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
                                                entitlements: contexts, parallel: parallel)

@@ -72,7 +72,10 @@ package enum ProjectAnalysis {
             let target = targets[index]
             switch FileReader.read(target.fileSystemPath) {
             case .success(let bytes):
-                guard UTF8Validator.isValid(bytes) else { return .outcome(.skipped("skipping \(target.path): not valid UTF-8")) }
+                // A file the user named that cannot be linted is an error, whatever the reason.
+                guard UTF8Validator.isValid(bytes) else {
+                    return .outcome(target.explicit ? .failed("not valid UTF-8: \(target.path)") : .skipped("skipping \(target.path): not valid UTF-8"))
+                }
                 return .bytes(bytes)
             case .failure(.system(let code)):
                 let reason = FileDiscovery.describe(code)

@@ -22,6 +22,8 @@ package final class EntitlementsLoader {
         /// The ones inside the linted paths, whose own findings are reported.
         package var linted: [EntitlementsFile] = []
         package var warnings: [String] = []
+        /// Files named on the command line that cannot be used: as for a Swift file, an error.
+        package var errors: [String] = []
     }
 
     package func load(linted targets: [LintTarget], arguments: [String]) -> Loaded {
@@ -30,7 +32,9 @@ package final class EntitlementsLoader {
         for target in targets {
             // Seen before it is read: a plist that cannot be read is warned about once, under its name.
             seen.insert(Self.canonical(target.fileSystemPath))
-            guard let file = read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings) else { continue }
+            let file = target.explicit ? read(target.path, fileSystemPath: target.fileSystemPath, errors: &loaded.errors)
+                                       : read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings)
+            guard let file else { continue }
             loaded.linted.append(file)
             loaded.byProject[projectRoot(of: target.fileSystemPath) ?? "", default: []].append(file)
         }
@@ -46,16 +50,43 @@ package final class EntitlementsLoader {
         return loaded
     }
 
+    /// A file found while walking: what cannot be used is skipped with a warning.
     private func read(_ path: String, fileSystemPath: String, warnings: inout [String]) -> EntitlementsFile? {
-        guard case .success(let bytes) = FileReader.read(fileSystemPath) else {
-            warnings.append("skipping \(path): cannot be read")
+        switch Self.parse(path, fileSystemPath: fileSystemPath) {
+        case .success(let file): return file
+        case .failure(let problem):
+            warnings.append("skipping \(path): \(problem.reason)")
             return nil
         }
-        switch EntitlementsFile.parse(path: path, bytes: bytes) {
+    }
+
+    /// A file named on the command line: what cannot be used is an error, `REASON: PATH`.
+    private func read(_ path: String, fileSystemPath: String, errors: inout [String]) -> EntitlementsFile? {
+        switch Self.parse(path, fileSystemPath: fileSystemPath) {
         case .success(let file): return file
-        case .failure(let error):
-            warnings.append("skipping \(path): \(error)")
+        case .failure(let problem):
+            errors.append("\(problem.explicitReason): \(path)")
             return nil
+        }
+    }
+
+    private struct Unusable: Error {
+        /// As warnings have said it: "cannot be read", or the parser's message.
+        var reason: String
+        /// Why, for an error message: the system's reason when the file cannot be read.
+        var explicitReason: String
+    }
+
+    private static func parse(_ path: String, fileSystemPath: String) -> Result<EntitlementsFile, Unusable> {
+        let bytes: [UInt8]
+        switch FileReader.read(fileSystemPath) {
+        case .success(let b): bytes = b
+        case .failure(.system(let code)):
+            return .failure(Unusable(reason: "cannot be read", explicitReason: FileDiscovery.describe(code)))
+        }
+        switch EntitlementsFile.parse(path: path, bytes: bytes) {
+        case .success(let file): return .success(file)
+        case .failure(let error): return .failure(Unusable(reason: "\(error)", explicitReason: "\(error)"))
         }
     }
 
