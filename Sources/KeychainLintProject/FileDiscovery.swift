@@ -46,7 +46,9 @@ package struct DiscoveryProblem: Equatable, Sendable {
 ///   folder is **not followed**, so a link to a parent cannot loop. Dangling links are ignored. Folders are also remembered by device and inode, so a folder reached twice
 ///   (bind mounts, overlapping arguments such as `Sources Sources/App`) is walked once.
 /// - A symbolic link named as an argument is followed, whatever it points to.
-/// - A file argument is linted whatever its name or location, e.g. `.build/Gen.swift`.
+/// - A file argument is linted whatever its name or location, e.g. `.build/Gen.swift`. A file named
+///   more than once, under several spellings or through links (`../Sources/A.swift ./A.swift`), is
+///   linted once, under the first name given; a walk does not find it again under another.
 /// - A folder named `x.swift` is a folder.
 /// - The result is sorted by path bytes and has no duplicate paths.
 package struct FileDiscovery {
@@ -101,6 +103,8 @@ package struct FileDiscovery {
         var problems: [DiscoveryProblem] = []
         var visited: Set<FileID> = []
         var walked = WalkedFiles()
+        // Files named on the command line, by identity: `../Sources/A.swift` and `./A.swift` are one file.
+        var named: Set<FileID> = []
 
         for argument in arguments {
             let fsPath = fileSystemPath(argument)
@@ -114,11 +118,15 @@ package struct FileDiscovery {
                 walk(display: Self.trimmingTrailingSlashes(argument), fsPath: Self.trimmingTrailingSlashes(fsPath),
                      info: st, isArgument: true, visited: &visited, walked: &walked, targets: &targets, problems: &problems)
             } else if filter.map({ !$0.appliesToArguments || $0.admitsFile(fsPath, checkAncestors: true) }) ?? true {
-                targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
+                // Named again under another spelling (or through a link): linted once, under its first name.
+                if named.insert(FileID(st)).inserted {
+                    targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
+                }
             }
         }
 
         targets = walked.droppingLinkedCopies(targets)
+        if !named.isEmpty { targets = Self.droppingWalkedCopies(of: named, from: targets) }
         // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
         targets.sort {
             if $0.path != $1.path { return Self.bytesPrecede($0.path, $1.path) }
@@ -128,6 +136,16 @@ package struct FileDiscovery {
         unique.reserveCapacity(targets.count)
         for t in targets where unique.last?.path != t.path { unique.append(t) }
         return (unique, problems)
+    }
+
+    /// Drops files a walk found that were also named on the command line, under whatever spelling:
+    /// the named one is kept (its read errors are errors). Only runs that name files pay the `stat`s.
+    private static func droppingWalkedCopies(of named: Set<FileID>, from targets: [LintTarget]) -> [LintTarget] {
+        targets.filter { target in
+            guard !target.explicit else { return true }
+            var st = stat()
+            return stat(target.fileSystemPath, &st) != 0 || !named.contains(FileID(st))
+        }
     }
 
     private func fileSystemPath(_ path: String) -> String {

@@ -37,4 +37,18 @@ final class RunStatusTests: XCTestCase {
         XCTAssertTrue(named.err.contains(": App/App.entitlements\n"), named.err)
         XCTAssertEqual(project.run(["App"]).code, 0, "found while walking: a warning")
     }
+
+    // MARK: one file, two names
+
+    func testAFileNamedTwoWaysIsLintedOnce() {
+        project.write("Sources/A.swift", Mistake.file([Mistake.identityAdd()]))
+        let r = project.run(["../Sources/A.swift", "./A.swift", "A.swift"], in: "Sources")
+        XCTAssertEqual(r.findings, ["../Sources/A.swift:2 identity-add"],
+                       "once, under the first name given")
+        XCTAssertTrue(r.err.contains("Linted 1 file:"), r.err)
+        let walked = project.run(["Sources/A.swift", "./Sources"])
+        XCTAssertEqual(walked.findings, ["Sources/A.swift:2 identity-add"],
+                       "a named file is not linted again under the folder's spelling")
+        XCTAssertEqual(project.run(["./Sources", "Sources/A.swift"]).findings, ["Sources/A.swift:2 identity-add"], "whichever comes first")
+    }
 }
