@@ -77,8 +77,9 @@ package enum CommandLineTool {
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
+        if let status = checkSomethingWasLinted(result, strict: options.strictFiles, stderr: stderr) { return status }
         if let file = settings.writeBaseline {
-            return writeBaseline(result, to: file, settings: settings, pathError: result.hasPathErrors, start: start, stderr: stderr)
+            return writeBaseline(result, to: file, settings: settings, quiet: options.quiet, start: start, stderr: stderr)
         }
         return report(result, with: reporter, options: options, settings: settings, start: start,
                       workingDirectory: workingDirectory, stdout: stdout, stderr: stderr)
@@ -107,6 +108,16 @@ package enum CommandLineTool {
         return ExitCode.success
     }
 
+    /// A run that lints no file at all, with no path in error to explain it, is most likely a
+    /// mistake (an `include` that matches nothing, a wrong folder): a warning, or with
+    /// `--strict-files` an error and status 2. Returns the status when the run stops here.
+    private static func checkSomethingWasLinted(_ result: LintResult, strict: Bool, stderr: any OutputSink) -> Int32? {
+        guard result.filesLinted == 0, !result.hasPathErrors else { return nil }
+        let message = "no file was linted: the paths hold no Swift or entitlements file, or the configuration's include/exclude left none"
+        stderr.write("keychain-lint: \(strict ? "error" : "warning"): \(message)\n")
+        return strict ? ExitCode.usage : nil
+    }
+
     /// Applies the baseline, writes the report to stdout and every `--output` file, and the
     /// summary line to stderr. Returns the exit status.
     private static func report(_ lint: LintResult, with reporter: any Reporter, options: Options, settings: RunSettings,
@@ -133,10 +144,14 @@ package enum CommandLineTool {
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        stderr.write(summary(files: result.filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds, hidden: hidden))
+        // After a path error with nothing linted, "Linted 0 files: 0 errors" would read as a clean run.
+        if !options.quiet && !(pathError && result.filesLinted == 0) {
+            stderr.write(summary(files: result.filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds, hidden: hidden))
+        }
 
         if pathError { return ExitCode.usage }
-        return result.errorCount > 0 ? ExitCode.errorFindings : ExitCode.success
+        let failing = result.errorCount + (options.strict ? result.warningCount : 0)
+        return failing > 0 ? ExitCode.errorFindings : ExitCode.success
     }
 
     /// `Linted N files: E errors, W warnings in T s`, then `; B findings hidden by the baseline` when one is in use.
@@ -150,8 +165,8 @@ package enum CommandLineTool {
     /// `--write-baseline`: records every finding and reports none. When a path could not be read
     /// the baseline would be incomplete, so nothing is written and the status is 2.
     private static func writeBaseline(_ result: LintResult, to file: RunSettings.File, settings: RunSettings,
-                                      pathError: Bool, start: UInt64, stderr: any OutputSink) -> Int32 {
-        guard !pathError else {
+                                      quiet: Bool, start: UInt64, stderr: any OutputSink) -> Int32 {
+        guard !result.hasPathErrors else {
             stderr.write("keychain-lint: error: baseline \(file.path) not written: some paths could not be linted\n")
             return ExitCode.usage
         }
@@ -163,6 +178,7 @@ package enum CommandLineTool {
             return ExitCode.usage
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if quiet { return ExitCode.success }
         stderr.write("Linted \(count(result.filesLinted, "file")) in \(String(format: "%.2f", seconds)) s; "
                      + "wrote \(count(result.findings.count, "finding")) to the baseline \(file.path)\n")
         return ExitCode.success

@@ -38,6 +38,12 @@ package struct Options {
     package var writeBaselinePath: String?
     /// `--force-exclude`: apply the configuration's `include`/`exclude` to paths named on the command line too.
     package var forceExclude = false
+    /// `--strict`: a warning fails the run too (status 1).
+    package var strict = false
+    /// `--strict-files`: linting no file at all is an error (status 2) instead of a warning.
+    package var strictFiles = false
+    /// `--quiet`: no summary line on stderr.
+    package var quiet = false
 
     package init() {}
 }
@@ -180,6 +186,15 @@ extension Options {
             case "--force-exclude":
                 try noValue()
                 options.forceExclude = true
+            case "--strict":
+                try noValue()
+                options.strict = true
+            case "--strict-files":
+                try noValue()
+                options.strictFiles = true
+            case "--quiet", "-q":
+                try noValue()
+                options.quiet = true
             case "--enable":
                 options.rules.enable += ruleList(try value())
             case "--disable":
@@ -285,6 +300,11 @@ extension Options {
                                  exit 0 (nothing is reported).
           --force-exclude        Apply the configuration's include/exclude patterns
                                  to files named on the command line too.
+          --strict               Warnings fail the run too (exit status 1).
+          --strict-files         Exit with status 2 when no file is linted (the paths
+                                 hold none, or include/exclude left none); without
+                                 it that is a warning.
+          -q, --quiet            Print no summary line on stderr.
           -h, --help             Show this help.
           --version              Show the version.
           --                     Treat every later argument as a path.
@@ -301,9 +321,10 @@ extension Options {
 
         EXIT STATUS:
           0  no error-severity finding
-          1  at least one error-severity finding
+          1  at least one error-severity finding (with --strict: any finding)
           2  usage error, a bad configuration or baseline file, a PATH that does not
-             exist or cannot be read, or a report or baseline that cannot be written
+             exist or cannot be read, a report or baseline that cannot be written,
+             or (with --strict-files) no file linted
 
         """
     }
