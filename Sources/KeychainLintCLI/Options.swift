@@ -160,47 +160,11 @@ extension Options {
                 try noValue()
                 options.action = .version
                 return options
-            case "--format":
-                let f = try value()
-                guard ReporterRegistry.names.contains(f) else { throw .unknownFormat(f) }
-                options.format = f
-            case "--platform":
-                let p = try value()
-                guard let platform = Platform(rawValue: p.lowercased()) else { throw .unknownPlatform(p) }
-                options.platforms = (options.platforms ?? []).union(PlatformSet(platform))
-            case "--output":
-                let spec = try value()
-                guard let eq = spec.firstIndex(of: "="), !spec[spec.index(after: eq)...].isEmpty else { throw .badOutput(spec) }
-                let format = String(spec[..<eq])
-                guard ReporterRegistry.names.contains(format) else { throw .unknownFormat(format) }
-                let path = String(spec[spec.index(after: eq)...])
-                // A file named `-` is almost never meant; use ./- for one.
-                if path == "-" { throw .outputToStandardOutput(spec) }
-                options.outputs.append((format, path))
-            case "--config":
-                options.configPath = try value()
-            case "--baseline":
-                options.baselinePath = try value()
-            case "--write-baseline":
-                options.writeBaselinePath = try value()
-            case "--force-exclude":
+            case _ where flags[name] != nil:
                 try noValue()
-                options.forceExclude = true
-            case "--strict":
-                try noValue()
-                options.strict = true
-            case "--strict-files":
-                try noValue()
-                options.strictFiles = true
-            case "--quiet", "-q":
-                try noValue()
-                options.quiet = true
-            case "--enable":
-                options.rules.enable += ruleList(try value())
-            case "--disable":
-                options.rules.disable += ruleList(try value())
-            case "--only":
-                options.rules.only += ruleList(try value())
+                options[keyPath: flags[name]!] = true
+            case _ where valuedOptions.contains(name):
+                try options.set(name, to: try value())
             default:
                 throw .unknownOption(name)
             }
@@ -208,6 +172,43 @@ extension Options {
 
         if options.paths.isEmpty { options.paths = ["."] }
         return options
+    }
+
+    /// Options that take no value, and what each turns on.
+    private static let flags: [String: WritableKeyPath<Options, Bool>] = [
+        "--force-exclude": \.forceExclude, "--strict": \.strict, "--strict-files": \.strictFiles,
+        "--quiet": \.quiet, "-q": \.quiet,
+    ]
+
+    /// Options that take a value (`--name value` or `--name=value`); `set(_:to:)` reads each.
+    private static let valuedOptions: Set<String> = [
+        "--format", "--platform", "--output", "--config", "--baseline", "--write-baseline", "--enable", "--disable", "--only",
+    ]
+
+    private mutating func set(_ name: String, to value: String) throws(UsageError) {
+        switch name {
+        case "--format":
+            guard ReporterRegistry.names.contains(value) else { throw .unknownFormat(value) }
+            format = value
+        case "--platform":
+            guard let platform = Platform(rawValue: value.lowercased()) else { throw .unknownPlatform(value) }
+            platforms = (platforms ?? []).union(PlatformSet(platform))
+        case "--output":
+            guard let eq = value.firstIndex(of: "="), !value[value.index(after: eq)...].isEmpty else { throw .badOutput(value) }
+            let format = String(value[..<eq])
+            guard ReporterRegistry.names.contains(format) else { throw .unknownFormat(format) }
+            let path = String(value[value.index(after: eq)...])
+            // A file named `-` is almost never meant; use ./- for one.
+            if path == "-" { throw .outputToStandardOutput(value) }
+            outputs.append((format, path))
+        case "--config": configPath = value
+        case "--baseline": baselinePath = value
+        case "--write-baseline": writeBaselinePath = value
+        case "--enable": rules.enable += Self.ruleList(value)
+        case "--disable": rules.disable += Self.ruleList(value)
+        case "--only": rules.only += Self.ruleList(value)
+        default: throw .unknownOption(name)
+        }
     }
 
     /// `rules [--format text|json]`: any other argument or format is a usage error, not ignored.
