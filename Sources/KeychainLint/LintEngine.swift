@@ -71,8 +71,16 @@ public struct LintEngine: Sendable {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.filter = filter
         let (targets, found) = discovery.discover(paths)
-        var problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) }
+        var result = lint(found: targets, paths: paths)
+        result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
+        return result
+    }
 
+    /// Lints files already found under `paths` as one project (the command line finds them itself,
+    /// to give each part of a tree the settings of its own configuration file). `paths` are the
+    /// arguments they were found under: entitlements anywhere in their projects are read as context.
+    package func lint(found targets: [LintTarget], paths: [String]) -> LintResult {
+        var problems: [LintProblem] = []
         let loader = EntitlementsLoader(workingDirectory: workingDirectory)
         let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: paths)
         let swiftTargets = targets.filter { !$0.isEntitlements }

@@ -70,10 +70,14 @@ package enum CommandLineTool {
         }
 
         let start = DispatchTime.now().uptimeNanoseconds
-        let engine = LintEngine(rules: settings.rules, platforms: settings.platforms, filter: settings.filter,
-                                exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
-                                parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
-        let result = engine.lint(options.paths)
+        let scoped: ScopedResult
+        switch lintScopes(options.paths, settings: settings, environment: environment, workingDirectory: workingDirectory) {
+        case .success(let lint): scoped = lint
+        case .failure(let failure):
+            stderr.write("keychain-lint: error: \(failure)\n")
+            return ExitCode.usage
+        }
+        let result = scoped.result
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
@@ -81,7 +85,7 @@ package enum CommandLineTool {
         if let file = settings.writeBaseline {
             return writeBaseline(result, to: file, settings: settings, quiet: options.quiet, start: start, stderr: stderr)
         }
-        return report(result, with: reporter, options: options, settings: settings, start: start,
+        return report(result, hidden: scoped.hidden, with: reporter, options: options, start: start,
                       workingDirectory: workingDirectory, stdout: stdout, stderr: stderr)
     }
 
@@ -118,19 +122,12 @@ package enum CommandLineTool {
         return strict ? ExitCode.usage : nil
     }
 
-    /// Applies the baseline, writes the report to stdout and every `--output` file, and the
-    /// summary line to stderr. Returns the exit status.
-    private static func report(_ lint: LintResult, with reporter: any Reporter, options: Options, settings: RunSettings,
+    /// Writes the report (baselines already applied; `hidden` findings they hid) to stdout and
+    /// every `--output` file, and the summary line to stderr. Returns the exit status.
+    private static func report(_ result: LintResult, hidden: Int?, with reporter: any Reporter, options: Options,
                                start: UInt64, workingDirectory: String?,
                                stdout: any OutputSink, stderr: any OutputSink) -> Int32 {
-        var result = lint
         var pathError = result.hasPathErrors
-        var hidden: Int?
-        if let (file, baseline) = settings.baseline {
-            let filtered = baseline.filter(result, keying: settings.keying(for: file))
-            result.findings = filtered.kept
-            hidden = filtered.hidden
-        }
 
         stdout.write(reporter.report(result))
         for output in options.outputs {

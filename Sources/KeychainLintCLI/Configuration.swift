@@ -11,8 +11,8 @@ import Musl
 import KeychainLintModel
 import KeychainLintRules
 
-/// `.keychain-lint.json`: per-project settings, found by walking up from the working directory
-/// or named with `--config`. Command-line flags override it (see `CommandLineTool.settings`).
+/// `.keychain-lint.json`: per-project settings. The nearest one at or above each linted file governs
+/// it (`ConfigScopes`), or `--config` names one for all. Command-line flags override it (`RunSettings`).
 ///
 /// Every mistake in it is an error with exit status 2, including an unknown key or rule id: a
 /// misspelt `exclude` or rule id silently ignored would lint what the team meant to skip, or keep
@@ -39,7 +39,8 @@ struct Configuration {
     /// Absolute path of the baseline file.
     var baseline: String?
 
-    /// The nearest `.keychain-lint.json` in `directory` (absolute) or a folder above it.
+    /// The nearest `.keychain-lint.json` in `directory` (absolute) or a folder above it: the one
+    /// for linted files that have none above them.
     static func find(from directory: String) -> String? {
         var folder = Paths.normalised(directory)
         while true {

@@ -30,7 +30,7 @@ package struct Options {
     package var rules = RuleSelection()
     /// `--output FORMAT=PATH`: extra reports written to files, each atomically.
     package var outputs: [(format: String, path: String)] = []
-    /// `--config PATH`: the configuration file instead of the nearest `.keychain-lint.json`.
+    /// `--config PATH`: the configuration file for every linted file, instead of the nearest `.keychain-lint.json` above each.
     package var configPath: String?
     /// `--baseline PATH`: hide the findings recorded there (overrides the configuration's `baseline`).
     package var baselinePath: String?
@@ -292,8 +292,8 @@ extension Options {
                                  Turn off rules. Repeatable.
           --only <rule>[,<rule>…]
                                  Run only these rules. Repeatable.
-          --config <path>        Read this configuration file instead of the nearest
-                                 .keychain-lint.json in the current folder or above.
+          --config <path>        Read this configuration file for every file instead of
+                                 the nearest .keychain-lint.json above each one.
           --baseline <path>      Hide the findings recorded in this baseline file;
                                  report only new ones.
           --write-baseline <path>

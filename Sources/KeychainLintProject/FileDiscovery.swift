@@ -8,6 +8,12 @@ import Darwin
 import Musl
 #endif
 
+#if canImport(Darwin)
+private typealias FolderHandle = UnsafeMutablePointer<DIR>
+#else
+private typealias FolderHandle = OpaquePointer
+#endif
+
 /// A file to lint.
 package struct LintTarget: Equatable, Sendable {
     /// The path as shown in output: the argument as written, joined with the path below it.
@@ -16,6 +22,8 @@ package struct LintTarget: Equatable, Sendable {
     package var fileSystemPath: String
     /// Named on the command line (not found by walking a folder).
     package var explicit: Bool
+    /// Which settings govern the file (`FolderScopes`); 0 when discovery has no scopes.
+    package var scope = 0
 
     /// An entitlements property list rather than a Swift file.
     package var isEntitlements: Bool { path.hasSuffix(".entitlements") }
@@ -58,8 +66,11 @@ package struct FileDiscovery {
     package var workingDirectory: String?
     /// When false, only `.entitlements` files are collected (the project-root scan for context).
     package var includesSwiftFiles = true
-    /// The configuration's `include`/`exclude` patterns; `nil` when there are none.
+    /// The configuration's `include`/`exclude` patterns; `nil` when there are none. Not used when
+    /// `scopes` is set: each part of the tree is then judged by its own scope's patterns.
     package var filter: PathFilter?
+    /// The settings files that govern parts of the tree, when each folder may have its own.
+    package var scopes: (any FolderScopes)?
     /// Called with each folder the walk opens. Tests use it to show that excluded folders are
     /// not entered, which output alone cannot show when running as root.
     package var onEnter: ((String) -> Void)?
@@ -113,14 +124,20 @@ package struct FileDiscovery {
                 problems.append(DiscoveryProblem(kind: .error, message: "\(Self.describe(errno)): \(argument)"))
                 continue
             }
+            // The folder holding the argument decides whether it is excluded; files in a folder
+            // argument are governed by the folder's own scope.
+            let judge = scopes?.scope(enclosing: fsPath + "/..") ?? 0
+            let filter = scopes.map { $0.filter(judge) } ?? self.filter
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 if let filter, filter.excludesFolder(fsPath, orAbove: true) { continue }
-                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: Self.trimmingTrailingSlashes(fsPath),
-                     info: st, isArgument: true, visited: &visited, walked: &walked, targets: &targets, problems: &problems)
+                let folder = Self.trimmingTrailingSlashes(fsPath)
+                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: folder, info: st, isArgument: true,
+                     scope: scopes?.scope(enclosing: folder) ?? 0,
+                     visited: &visited, walked: &walked, targets: &targets, problems: &problems)
             } else if filter.map({ !$0.appliesToArguments || $0.admitsFile(fsPath, checkAncestors: true) }) ?? true {
                 // Named again under another spelling (or through a link): linted once, under its first name.
                 if named.insert(FileID(st)).inserted {
-                    targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true))
+                    targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true, scope: judge))
                 }
             }
         }
@@ -170,7 +187,7 @@ package struct FileDiscovery {
     }
 
     private func walk(
-        display: String, fsPath: String, info st: stat, isArgument: Bool,
+        display: String, fsPath: String, info st: stat, isArgument: Bool, scope: Int,
         visited: inout Set<FileID>, walked: inout WalkedFiles, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
     ) {
         guard visited.insert(FileID(st)).inserted else { return }
@@ -182,17 +199,62 @@ package struct FileDiscovery {
                 : DiscoveryProblem(kind: .warning, message: "skipping \(display): \(reason)"))
             return
         }
-        var subfolders: [String] = []
+        let entries = read(dir, fsPath: fsPath)
+        closedir(dir)
+        // A settings file here starts a new scope for this folder and everything below it.
+        var scope = scope
+        if entries.holdsSettingsFile, let scopes { scope = scopes.scope(startedIn: fsPath) }
+        let filter = scopes.map { $0.filter(scope) } ?? self.filter
+
+        for (name, inode) in entries.files {
+            let childFS = Self.join(fsPath, name)
+            guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
+            // Files in one folder share its device (a mount point is a folder, not a file).
+            walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
+            targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false, scope: scope))
+        }
+        // Links to files are linted; links to folders are not followed; dangling links are ignored.
+        for name in entries.links {
+            let childFS = Self.join(fsPath, name)
+            guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
+            var target = stat()
+            if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
+                let path = Self.join(display, name)
+                walked.links[path] = FileID(target)
+                targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false, scope: scope))
+            }
+        }
+        for name in entries.folders {
+            let childFS = Self.join(fsPath, name)
+            if filter?.excludesFolder(childFS) ?? false { continue }
+            var sub = stat()
+            // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
+            guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
+            walk(display: Self.join(display, name), fsPath: childFS, info: sub, isArgument: false, scope: scope,
+                 visited: &visited, walked: &walked, targets: &targets, problems: &problems)
+        }
+    }
+
+    /// One folder's entries, read before any is judged: a settings file among them decides which
+    /// patterns judge the rest.
+    private struct FolderEntries {
+        var files: [(name: String, inode: UInt64)] = []
+        var links: [String] = []
+        var folders: [String] = []
+        var holdsSettingsFile = false
+    }
+
+    private func read(_ dir: FolderHandle, fsPath: String) -> FolderEntries {
+        var entries = FolderEntries()
         while let entry = readdir(dir) {
             let name = Self.name(of: entry)
             if name == "." || name == ".." { continue }
+            if let scopes, name == scopes.fileName { entries.holdsSettingsFile = true }
             var type = Int32(entry.pointee.d_type)
-            let childFS = Self.join(fsPath, name)
-
             var inode = UInt64(entry.pointee.d_ino)
             if type == Int32(DT_UNKNOWN) {
                 var lst = stat()
-                guard lstat(childFS, &lst) == 0 else { continue }
+                guard lstat(Self.join(fsPath, name), &lst) == 0 else { continue }
                 inode = UInt64(lst.st_ino)
                 switch lst.st_mode & S_IFMT {
                 case S_IFDIR: type = Int32(DT_DIR)
@@ -201,39 +263,14 @@ package struct FileDiscovery {
                 default: continue
                 }
             }
-
             switch type {
-            case Int32(DT_DIR):
-                if !Self.isSkippedFolder(name) && !(filter?.excludesFolder(childFS) ?? false) { subfolders.append(name) }
-            case Int32(DT_REG):
-                if wants(name) && filter?.admitsFile(childFS, checkAncestors: false) ?? true {
-                    // Files in one folder share its device (a mount point is a folder, not a file).
-                    walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
-                    targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false))
-                }
-            case Int32(DT_LNK):
-                // Links to files are linted; links to folders are not followed; dangling links are ignored.
-                guard wants(name), filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
-                var target = stat()
-                if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
-                    let path = Self.join(display, name)
-                    walked.links[path] = FileID(target)
-                    targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false))
-                }
-            default:
-                continue
+            case Int32(DT_DIR): if !Self.isSkippedFolder(name) { entries.folders.append(name) }
+            case Int32(DT_REG): if wants(name) { entries.files.append((name, inode)) }
+            case Int32(DT_LNK): if wants(name) { entries.links.append(name) }
+            default: continue
             }
         }
-        closedir(dir)
-
-        for name in subfolders {
-            let childFS = Self.join(fsPath, name)
-            var sub = stat()
-            // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
-            guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
-            walk(display: Self.join(display, name), fsPath: childFS, info: sub, isArgument: false,
-                 visited: &visited, walked: &walked, targets: &targets, problems: &problems)
-        }
+        return entries
     }
 
     /// The files a walk reached, by identity, to lint a linked file once.

@@ -47,7 +47,7 @@ final class ConfigurationTests: XCTestCase {
         project.write("other.json", "{}")
         XCTAssertEqual(project.run(["Sources"], in: "App").findings, ["Sources/A.swift:2 identity-add"])
         XCTAssertTrue(project.run(["Sources"], in: "App").out.contains(": warning: "))
-        XCTAssertEqual(project.run(["App"]).findings, [], "run from the root, the root's file turns the rule off")
+        XCTAssertEqual(project.run(["App"]).findings, ["App/Sources/A.swift:2 identity-add"], "run from the root too, the nearest file decides")
         let named = project.run(["--config", "other.json", "App"])
         XCTAssertEqual(named.code, 1, "--config replaces discovery: default severity")
         XCTAssertEqual(named.findings, ["App/Sources/A.swift:2 identity-add"])

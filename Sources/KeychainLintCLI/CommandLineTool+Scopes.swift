@@ -1,0 +1,57 @@
+import KeychainLint
+import KeychainLintProject
+import KeychainLintRules
+
+extension CommandLineTool {
+    /// A lint run's merged result and how many findings baselines hid (`nil` when none is in use).
+    struct ScopedResult {
+        var result: LintResult
+        var hidden: Int?
+    }
+
+    /// Finds the files under `paths`, each governed by its nearest configuration file, and lints
+    /// each configuration's files as one project with that configuration's rules and platforms; its
+    /// baseline hides its own files' findings. With one configuration (the usual case) this is one
+    /// engine run over every file. Files governed by different configurations are separate projects:
+    /// a helper declared under one is not followed from files under another.
+    static func lintScopes(_ paths: [String], settings: RunSettings, environment: [String: String],
+                           workingDirectory: String?) -> Result<ScopedResult, RunSettings.Failure> {
+        var discovery = FileDiscovery(workingDirectory: workingDirectory)
+        discovery.scopes = settings.scopes
+        let (targets, found) = discovery.discover(paths)
+        if let failure = settings.scopes.failure { return .failure(failure) }
+
+        let byScope = Dictionary(grouping: targets, by: \.scope)
+        var merged: LintResult?
+        var hidden: Int?
+        for scope in byScope.isEmpty ? [0] : byScope.keys.sorted() {
+            let settingsOfScope = settings.scopes.all[scope]
+            let engine = LintEngine(rules: settingsOfScope.rules, platforms: settingsOfScope.platforms,
+                                    exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
+                                    parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
+            var result = engine.lint(found: byScope[scope] ?? [], paths: paths)
+            if let (file, baseline) = settingsOfScope.baseline {
+                let filtered = baseline.filter(result, keying: settings.keying(for: file))
+                result.findings = filtered.kept
+                hidden = (hidden ?? 0) + filtered.hidden
+            }
+            merged = merged.map { $0.merging(result) } ?? result
+        }
+        var result = merged!
+        result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
+        return .success(ScopedResult(result: result, hidden: hidden))
+    }
+}
+
+extension LintResult {
+    /// Both runs' files and findings; rules that ran in either, at the severity of the first that
+    /// ran them (each finding keeps its own severity).
+    fileprivate func merging(_ other: LintResult) -> LintResult {
+        let known = Set(rules.map(\.id))
+        return LintResult(filesLinted: filesLinted + other.filesLinted, findings: findings + other.findings,
+                          rules: rules + other.rules.filter { !known.contains($0.id) },
+                          severities: severities.merging(other.severities) { first, _ in first },
+                          lineTexts: lineTexts.merging(other.lineTexts) { first, _ in first },
+                          problems: problems + other.problems)
+    }
+}
