@@ -39,6 +39,18 @@ def build():
     return os.path.join(out.stdout.strip(), "keychain-lint")
 
 
+def generator_key(generator):
+    """Corpora are cached per generator: a digest of it and the corpus_*.py modules beside it, so a
+    changed or different generator gets corpora of its own."""
+    folder = os.path.dirname(os.path.abspath(generator))
+    modules = sorted(n for n in os.listdir(folder) if n.startswith("corpus_") and n.endswith(".py"))
+    digest = hashlib.sha256()
+    for path in [generator] + [os.path.join(folder, n) for n in modules]:
+        with open(path, "rb") as f:
+            digest.update(f.read())
+    return digest.hexdigest()[:12]
+
+
 def generate(generator, out, files, mb, ratio):
     if os.path.exists(os.path.join(out, "manifest.json")):
         return
@@ -111,9 +123,7 @@ def main():
     if not os.path.exists(a.generator):
         sys.exit(f"corpus generator not found: {a.generator}")
     binary = build()
-    # Corpora are cached per generator (by its bytes): a changed or different generator gets new ones.
-    with open(a.generator, "rb") as g:
-        work = os.path.join(a.work, hashlib.sha256(g.read()).hexdigest()[:12])
+    work = os.path.join(a.work, generator_key(a.generator))
     print(f"corpora from {os.path.relpath(a.generator, ROOT)} in {work}")
     sparse = os.path.join(work, "sparse")
     dense = os.path.join(work, "dense")
