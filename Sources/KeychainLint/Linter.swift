@@ -125,8 +125,22 @@ package struct Linter: Sendable {
                     path: file.source.path, line: location.line, column: location.column))
             }
         }
+        findings += malformed(&suppressions, in: file)
         findings += superfluous(suppressions, in: file)
         return (Finding.sortedForOutput(findings), outgoing)
+    }
+
+    /// Comments that read as suppressions but cannot be one (`invalid-suppression`), from the same
+    /// reading of the comments as the suppressions (a rule of its own would scan the file again).
+    /// Suppressible like any finding, so this runs before `superfluous` counts what was used.
+    private func malformed(_ suppressions: inout Suppressions, in file: KeychainFile) -> [Finding] {
+        guard !suppressions.malformed.isEmpty, let index = ruleIDs.firstIndex(of: InvalidSuppression.id) else { return [] }
+        return suppressions.malformed.compactMap { comment in
+            let location = file.source.location(of: comment.offset)
+            if suppressions.suppresses(rule: InvalidSuppression.id, line: location.line) { return nil }
+            return Finding(ruleID: InvalidSuppression.id, severity: rules[index].severity, message: comment.message,
+                           path: file.source.path, line: location.line, column: location.column)
+        }
     }
 
     private static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })

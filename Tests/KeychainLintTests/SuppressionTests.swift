@@ -126,6 +126,14 @@ final class SuppressionTests: XCTestCase {
         ])
     }
 
+    func testAnInvalidSuppressionCanItselfBeSuppressed() {
+        XCTAssertEqual(lint("""
+        // keychain-lint:disable:next invalid-suppression - documents the syntax
+        // keychain-lint:ignore identity-add
+        let x = 1
+        """), [])
+    }
+
     func testProseThatMentionsTheToolIsNotADirective() {
         XCTAssertEqual(lint("""
         // keychain-lint is run in CI; see keychain-lint:disable in the README.

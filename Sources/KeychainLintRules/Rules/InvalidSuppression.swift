@@ -2,8 +2,8 @@ import KeychainLintSyntax
 import KeychainLintModel
 
 /// A comment meant as a suppression that keychain-lint cannot read (see `Suppressions.Malformed`).
-/// Reported like any rule's finding, so `// keychain-lint:disable:next invalid-suppression` and
-/// the configuration can silence it.
+/// Reported by the linter itself from the comments it reads for suppressions (`Linter.malformed`),
+/// so a file is not searched twice; like any finding it can be suppressed and configured.
 package struct InvalidSuppression: Rule {
     package static let id = "invalid-suppression"
 
@@ -70,9 +70,5 @@ package struct InvalidSuppression: Rule {
 
     package init() {}
 
-    package func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for comment in Suppressions(source: file.source).malformed {
-            findings.report(at: comment.offset, comment.message)
-        }
-    }
+    package func check(_ file: KeychainFile, into findings: inout FindingCollector) {}
 }
