@@ -21,7 +21,8 @@ extension CommandLineTool {
         let (targets, found) = discovery.discover(paths)
         if let failure = settings.scopes.failure { return .failure(failure) }
 
-        let byScope = Dictionary(grouping: targets, by: \.scope)
+        // Usually every file has the one configuration: no grouping then.
+        let byScope = targets.allSatisfy { $0.scope == 0 } ? [0: targets] : Dictionary(grouping: targets, by: \.scope)
         var merged: LintResult?
         var hidden: Int?
         for scope in byScope.isEmpty ? [0] : byScope.keys.sorted() {

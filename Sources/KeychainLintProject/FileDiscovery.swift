@@ -246,10 +246,12 @@ package struct FileDiscovery {
 
     private func read(_ dir: FolderHandle, fsPath: String) -> FolderEntries {
         var entries = FolderEntries()
+        let settingsFileName = scopes?.fileName
         while let entry = readdir(dir) {
             let name = Self.name(of: entry)
             if name == "." || name == ".." { continue }
-            if let scopes, name == scopes.fileName { entries.holdsSettingsFile = true }
+            // The settings file is hidden: only names that start with "." are compared with it.
+            if name.utf8.first == UInt8(ascii: "."), name == settingsFileName { entries.holdsSettingsFile = true }
             var type = Int32(entry.pointee.d_type)
             var inode = UInt64(entry.pointee.d_ino)
             if type == Int32(DT_UNKNOWN) {
