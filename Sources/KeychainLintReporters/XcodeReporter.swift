@@ -1,12 +1,6 @@
 import KeychainLintSyntax
 import KeychainLint
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 import KeychainLintRules
 
 /// `path:line:column: error|warning: message [rule-id]`, one finding per line: the format

@@ -1,5 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintModel
+import KeychainLintSupport
 
 /// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,
 /// with `all` for every rule. Read from the file's comments; applied to findings by line.
@@ -19,7 +20,7 @@ package struct Suppressions {
     private static let marker = Array("keychain-lint:".utf8)
 
     package init(source: SourceFile) {
-        // Most files have no directive: one memmem over the bytes instead of reading every comment.
+        // Most files have no directive: one byte search over the file instead of reading every comment.
         guard Self.contains(Self.marker, in: source.bytes, range: 0..<source.bytes.count) else { return }
         for token in source.allTokens() where token.kind == .lineComment || token.kind == .docLineComment {
             guard Self.contains(Self.marker, in: source.bytes, range: token.range) else { continue }
@@ -50,9 +51,8 @@ package struct Suppressions {
     package var isEmpty: Bool { directives.isEmpty }
 
     private static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { Prefilter.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
+        bytes.withUnsafeBufferPointer { ByteSearch.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
     }
-
 
     /// Whether the finding is hidden; marks the directives that hide it as used.
     package mutating func suppresses(rule: String, line: Int) -> Bool {

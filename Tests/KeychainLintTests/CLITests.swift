@@ -8,11 +8,7 @@ import KeychainLintModel
 import KeychainLintReporters
 import KeychainLintRules
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeychainLintSupport
 
 // MARK: - Test-only rules
 

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 /// A 1-based line and column. Columns count UTF-8 bytes from the start of the line,
 /// as clang and swiftc do, so a multi-byte character before a spot moves it by its byte length.
