@@ -77,14 +77,7 @@ extension Options {
         var options = Options()
         var i = 0
         var onlyPaths = false
-        if arguments.first == "rules" {
-            options.action = .listRules
-            i = 1
-        } else if arguments.first == "explain" {
-            guard arguments.count == 2 else { throw .missingValue("explain") }
-            options.action = .explain(arguments[1])
-            return options
-        }
+        if try parseSubcommand(arguments, into: &options, next: &i) { return options }
 
         while i < arguments.count {
             let arg = arguments[i]
@@ -98,28 +91,10 @@ extension Options {
                 continue
             }
 
-            // `--name=value` or `--name value`.
-            let name: String
-            var inlineValue: String?
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                name = String(arg[..<eq])
-                inlineValue = String(arg[arg.index(after: eq)...])
-            } else {
-                name = arg
-            }
-
-            func value() throws(UsageError) -> String {
-                if let v = inlineValue {
-                    if v.isEmpty { throw .missingValue(name) }
-                    return v
-                }
-                guard i < arguments.count else { throw .missingValue(name) }
-                i += 1
-                return arguments[i - 1]
-            }
-            func noValue() throws(UsageError) {
-                if inlineValue != nil { throw .unexpectedValue(name) }
-            }
+            let option = OptionArgument(arg)
+            let name = option.name
+            func value() throws(UsageError) -> String { try option.value(from: arguments, next: &i) }
+            func noValue() throws(UsageError) { try option.noValue() }
 
             switch name {
             case "--help", "-h":
@@ -167,6 +142,20 @@ extension Options {
 
         if options.paths.isEmpty { options.paths = ["."] }
         return options
+    }
+
+    /// `keychain-lint rules …` and `keychain-lint explain RULE`: sets the action and moves `next`
+    /// past the subcommand; true when nothing more is to be parsed.
+    private static func parseSubcommand(_ arguments: [String], into options: inout Options, next: inout Int) throws(UsageError) -> Bool {
+        if arguments.first == "rules" {
+            options.action = .listRules
+            next = 1
+        } else if arguments.first == "explain" {
+            guard arguments.count == 2 else { throw .missingValue("explain") }
+            options.action = .explain(arguments[1])
+            return true
+        }
+        return false
     }
 
     /// `--only a,b` means `--only a --only b`, as ruff's `--select` reads a list.
@@ -231,5 +220,37 @@ extension Options {
 extension String {
     fileprivate func padding(toLength n: Int) -> String {
         count >= n ? self + " " : self + String(repeating: " ", count: n - count)
+    }
+}
+
+/// One option argument, `--name=value` or `--name [value]`: its name and where its value comes from.
+private struct OptionArgument {
+    var name: String
+    /// The text after `=` in `--name=value`.
+    var inlineValue: String?
+
+    init(_ argument: String) {
+        if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+            name = String(argument[..<eq])
+            inlineValue = String(argument[argument.index(after: eq)...])
+        } else {
+            name = argument
+        }
+    }
+
+    /// The option's value: the inline one, else the argument at `next` (then `next` moves past it).
+    func value(from arguments: [String], next: inout Int) throws(UsageError) -> String {
+        if let v = inlineValue {
+            if v.isEmpty { throw .missingValue(name) }
+            return v
+        }
+        guard next < arguments.count else { throw .missingValue(name) }
+        next += 1
+        return arguments[next - 1]
+    }
+
+    /// Fails for `--flag=value`: the option takes no value.
+    func noValue() throws(UsageError) {
+        if inlineValue != nil { throw .unexpectedValue(name) }
     }
 }
