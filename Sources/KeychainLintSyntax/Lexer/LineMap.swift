@@ -29,19 +29,16 @@ package struct LineMap: Sendable {
         starts.reserveCapacity(bytes.count / 32 + 1)
         let n = bytes.count
         starts.append(Self.firstLineStart(bytes))
-        guard let base = bytes.baseAddress, n > 0 else {
+        guard n > 0 else {
             lineStarts = starts
             return
         }
-        if memchr(base, 0x0D, n) == nil {
+        if ByteSearch.offset(of: 0x0D, in: bytes) == nil {
             // No carriage return (nearly every file): line feeds alone, found at memchr speed.
-            var p = UnsafeRawPointer(base)
-            var left = n
-            while left > 0, let hit = memchr(p, 0x0A, left) {
-                let next = UnsafeRawPointer(hit) + 1
-                starts.append(next - UnsafeRawPointer(base))
-                left -= next - p
-                p = next
+            var from = 0
+            while let lineFeed = ByteSearch.offset(of: 0x0A, in: bytes, from: from) {
+                from = lineFeed + 1
+                starts.append(from)
             }
         } else {
             Self.appendLineStarts(in: bytes, 0..<n, to: &starts)
