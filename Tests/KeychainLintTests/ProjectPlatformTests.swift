@@ -116,6 +116,19 @@ final class ProjectPlatformTests: XCTestCase {
         XCTAssertEqual(platforms("Package(platforms: [.iOS(.v15)"), .iOS)  // unterminated: tolerated
     }
 
+    /// The manifest is read with the linter's own lexer: string forms a partial lexer misreads
+    /// (a quote inside a raw string, an interpolation holding a string, a regex literal) do not
+    /// hide the list or invent one.
+    func testPackageManifestStringsAreLexedAsSwift() {
+        func platforms(_ text: String) -> PlatformSet { PackageManifestReader.platforms(manifest: text) }
+        XCTAssertEqual(platforms(##"Package(name: #"a"b"#, platforms: [.iOS(.v15)])"##), .iOS)
+        XCTAssertEqual(platforms(##"Package(name: #"x"#, platforms: [.tvOS(.v15)], swiftLanguageVersions: [.v5])"##), .tvOS)
+        XCTAssertEqual(platforms("let n = \"\\(\"platforms: [.macOS]\")\"\nPackage(name: n, platforms: [.watchOS(.v9)])"), .watchOS)
+        XCTAssertEqual(platforms("let r = /\"/\nPackage(name: \"P\", platforms: [.visionOS(.v1)])"), .visionOS)
+        XCTAssertEqual(platforms("/* platforms: [.macOS] /* nested */ platforms: [.macOS] */ Package(platforms: [.iOS(.v15)])"), .iOS)
+        XCTAssertEqual(platforms("Package(targets: [.target(name: \"A\", swiftSettings: [.define(\"X\", .when(platforms: [.macOS]))])])"), .all)
+    }
+
     // MARK: Xcode projects
 
     func testXcodeprojIOSOnly() throws {
