@@ -4,6 +4,7 @@ import PackageDescription
 // Modules with one job each, in a one-way graph (docs/ARCHITECTURE.md):
 //   Syntax → Model → Rules ─┐
 //   Syntax → Model → Project ┴→ KeychainLint (the engine, public API) → Reporters → CLI → keychain-lint
+// with Support (the C library import, the byte search, the ASCII helpers) under all of them.
 // Only the CLI and Project touch the file system; only the executable's main exits.
 let package = Package(
     name: "keychain-lint",
@@ -13,21 +14,24 @@ let package = Package(
         .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
     ],
     targets: [
+        // The bottom of the graph, one of each: the C library import, the byte search, the ASCII
+        // fast-path helpers. Any module may depend on it; it depends on nothing.
+        .target(name: "KeychainLintSupport"),
         // Lexer, tokens, line map, `#if` conditions, platforms.
-        .target(name: "KeychainLintSyntax"),
+        .target(name: "KeychainLintSyntax", dependencies: ["KeychainLintSupport"]),
         // The code view and declarations, the dataflow over them, and the domain types the rules read.
-        .target(name: "KeychainLintModel", dependencies: ["KeychainLintSyntax"]),
+        .target(name: "KeychainLintModel", dependencies: ["KeychainLintSyntax", "KeychainLintSupport"]),
         // Project files: roots, paths, discovery, Package.swift / xcodeproj / CocoaPods / entitlements.
-        .target(name: "KeychainLintProject", dependencies: ["KeychainLintModel"]),
+        .target(name: "KeychainLintProject", dependencies: ["KeychainLintModel", "KeychainLintSupport"]),
         // One type per rule, the rule metadata, suppressions, the rules' prefilter.
-        .target(name: "KeychainLintRules", dependencies: ["KeychainLintModel"]),
+        .target(name: "KeychainLintRules", dependencies: ["KeychainLintModel", "KeychainLintSupport"]),
         // The project engine and the library's public API.
-        .target(name: "KeychainLint", dependencies: ["KeychainLintRules", "KeychainLintProject"]),
+        .target(name: "KeychainLint", dependencies: ["KeychainLintRules", "KeychainLintProject", "KeychainLintSupport"]),
         // One type per output format.
-        .target(name: "KeychainLintReporters", dependencies: ["KeychainLint"]),
+        .target(name: "KeychainLintReporters", dependencies: ["KeychainLint", "KeychainLintSupport"]),
         // Arguments, configuration files, baselines, output files.
-        .target(name: "KeychainLintCLI", dependencies: ["KeychainLintReporters"]),
-        .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI"]),
+        .target(name: "KeychainLintCLI", dependencies: ["KeychainLintReporters", "KeychainLintSupport"]),
+        .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI", "KeychainLintSupport"]),
         // `swift package keychain-lint`: lints the Swift targets of the package that depends on this one.
         .plugin(
             name: "KeychainLintPlugin",
@@ -44,7 +48,7 @@ let package = Package(
         .executableTarget(name: "keychain-lint-tokens", dependencies: ["KeychainLintSyntax"], path: "Sources/KeychainLintTokens"),
         .testTarget(
             name: "KeychainLintTests",
-            dependencies: ["KeychainLintCLI", "KeychainLintFuzzChecks"],
+            dependencies: ["KeychainLintCLI", "KeychainLintFuzzChecks", "KeychainLintSupport"],
             exclude: []
         ),
     ]

@@ -1,4 +1,5 @@
 import KeychainLintRules
+import KeychainLintSupport
 
 /// A set of names looked for as whole identifiers in a file's bytes, in one pass over the bytes
 /// however many names there are.
@@ -7,7 +8,7 @@ import KeychainLintRules
 /// symbols other files declare. Searched name by name that question costs files × names; real
 /// trees declare hundreds of names, and it was a third of the run on real code. Here each
 /// identifier of the file is hashed once and looked up. A name with a byte that cannot be part of
-/// an identifier is searched for on its own, with the same meaning (`Prefilter.containsIdentifier`).
+/// an identifier is searched for on its own, with the same meaning (`ByteSearch.containsIdentifier`).
 package struct IdentifierSet: Sendable {
     /// Open addressing on the names' hashes; each slot an index into `names` plus one, 0 when empty.
     private let slots: [Int32]
@@ -42,7 +43,7 @@ package struct IdentifierSet: Sendable {
     /// Whether `bytes` hold one of the names with no identifier byte on either side.
     package func occurs(in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { hay in
-            others.contains { Prefilter.containsIdentifier($0, in: hay) } || containsPlainName(hay)
+            others.contains { ByteSearch.containsIdentifier($0, in: hay) } || containsPlainName(hay)
         }
     }
 
@@ -84,11 +85,8 @@ package struct IdentifierSet: Sendable {
         return Int(truncatingIfNeeded: h >> 1)
     }
 
-    /// The bytes `Prefilter.containsIdentifier` treats as part of an identifier.
-    private static func isIdentifierByte(_ b: UInt8) -> Bool {
-        b >= 0x80 || b == UInt8(ascii: "_") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-            || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"))
-    }
+    /// The bytes `ByteSearch.containsIdentifier` treats as part of an identifier.
+    private static func isIdentifierByte(_ b: UInt8) -> Bool { ASCIIText.isIdentifierByte(b) }
 
     private static let identifierBytes: [Bool] = (0...255).map { isIdentifierByte(UInt8($0)) }
 }

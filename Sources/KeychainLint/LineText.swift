@@ -1,4 +1,5 @@
 import KeychainLintSyntax
+import KeychainLintSupport
 
 /// The text of a finding's line, normalised so that re-indenting or re-spacing the line does not
 /// change it: whitespace trimmed at both ends and each internal run collapsed to one space.
@@ -54,7 +55,7 @@ package enum LineText {
             var end = n < starts.count ? starts[n] : bytes.count
             while end > starts[n - 1] && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
             let line = bytes[starts[n - 1]..<end]
-            texts[n] = line.allSatisfy({ $0 < 0x80 }) ? normalisedASCII(line) : normalised(String(decoding: line, as: UTF8.self))
+            texts[n] = ASCIIText.isASCII(line) ? normalisedASCII(line) : normalised(String(decoding: line, as: UTF8.self))
         }
         return texts
     }

@@ -48,14 +48,14 @@ public struct LintConfiguration: Sendable {
                 return type
             }
         } else {
-            chosen = RuleRegistry.all.filter { $0.description.defaultSeverity != nil }
+            chosen = RuleRegistry.all.filter { $0.description.isEnabledByDefault }
         }
         for id in severities.keys where !RuleRegistry.all.contains(where: { $0.description.id == id }) {
             throw .unknownRule(id)
         }
         return chosen.map { type in
             let id = type.description.id
-            return ActiveRule(rule: type.init(), severity: severities[id] ?? type.description.defaultSeverity ?? .warning)
+            return ActiveRule(rule: type.init(), severity: severities[id] ?? type.description.severityWhenEnabled)
         }
     }
 }

@@ -43,7 +43,7 @@ public struct LintEngine: Sendable {
     /// Every rule keychain-lint has, at its default severity (rules off by default at `warning`,
     /// the severity they run at when turned on).
     public static var availableRules: [RuleInfo] {
-        RuleRegistry.all.map { RuleInfo(id: $0.description.id, severity: $0.description.defaultSeverity ?? .warning,
+        RuleRegistry.all.map { RuleInfo(id: $0.description.id, severity: $0.description.severityWhenEnabled,
                                         summary: $0.description.summary) }
     }
 

@@ -40,7 +40,7 @@ public struct LintResult: Sendable {
     /// The severity `rule` ran at: the configured one, else its default; a rule that is off by
     /// default and was turned on runs at warning.
     package func severity(of rule: RuleDescription) -> Severity {
-        severities[rule.id] ?? rule.defaultSeverity ?? .warning
+        severities[rule.id] ?? rule.severityWhenEnabled
     }
 
     public var errorCount: Int { count(of: .error) }

@@ -40,8 +40,8 @@ package struct Linter: Sendable {
 
     /// The rules that are on by default, at their default severities.
     package static var defaultRules: [ActiveRule] {
-        RuleRegistry.all.compactMap { type in
-            type.description.defaultSeverity.map { ActiveRule(rule: type.init(), severity: $0) }
+        RuleRegistry.all.filter { $0.description.isEnabledByDefault }.map { type in
+            ActiveRule(rule: type.init(), severity: type.description.severityWhenEnabled)
         }
     }
 

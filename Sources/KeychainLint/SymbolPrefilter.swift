@@ -2,6 +2,7 @@ import KeychainLintSyntax
 import KeychainLintModel
 import KeychainLintProject
 import KeychainLintRules
+import KeychainLintSupport
 /// Byte-level checks for the project-wide pass, as cheap as the rules' prefilter.
 package enum SymbolPrefilter {
     /// Text a file must contain to declare an alias, a function reference or a helper:
@@ -14,7 +15,7 @@ package enum SymbolPrefilter {
     static func declarationNeedles(absent: [String]) -> Prefilter {
         let absentBytes = absent.filter { !$0.isEmpty }.map { Array($0.utf8) }
         return Prefilter(literals: declarationLiterals.filter { literal in
-            Array(literal.utf8).withUnsafeBufferPointer { bytes in !absentBytes.contains { Prefilter.contains($0, in: bytes) } }
+            Array(literal.utf8).withUnsafeBufferPointer { bytes in !absentBytes.contains { ByteSearch.contains($0, in: bytes) } }
         })
     }
 }

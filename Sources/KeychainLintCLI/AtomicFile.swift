@@ -1,11 +1,7 @@
 import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeychainLintSupport
 
 /// Writes a file so that readers see either the old contents or the new, never half of it: the
 /// text goes to a new file in the same folder, is flushed, then renamed over the target.

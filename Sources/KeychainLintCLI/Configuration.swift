@@ -1,13 +1,7 @@
 import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 import KeychainLintModel
 import KeychainLintRules
 
@@ -42,12 +36,9 @@ struct Configuration {
     /// The nearest `.keychain-lint.json` in `directory` (absolute) or a folder above it: the one
     /// for linted files that have none above them.
     static func find(from directory: String) -> String? {
-        var folder = Paths.normalised(directory)
-        while true {
-            let candidate = folder == "/" ? "/" + fileName : folder + "/" + fileName
-            if FileStatus.exists(candidate) { return candidate }
-            if folder == "/" { return nil }
-            folder = Paths.parent(folder)
+        FolderWalk.nearest(from: Paths.normalised(directory)) { folder in
+            let candidate = Paths.join(folder, fileName)
+            return FileStatus.exists(candidate) ? candidate : nil
         }
     }
 

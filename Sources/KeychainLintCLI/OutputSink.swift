@@ -1,13 +1,7 @@
 import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 /// Where the CLI writes. The executable uses the process's stdout and stderr; tests pass a
 /// `BufferSink` and run the tool in-process.
@@ -30,7 +24,7 @@ package final class FileDescriptorSink: OutputSink {
             guard var p = buf.baseAddress else { return }
             var left = buf.count
             while left > 0 {
-                let n = systemWrite(fd, p, left)
+                let n = SystemCall.write(fd, p, left)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return
@@ -40,14 +34,6 @@ package final class FileDescriptorSink: OutputSink {
             }
         }
     }
-}
-
-private func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-    #if canImport(Glibc) || canImport(Musl)
-    return Glibc.write(fd, p, n)
-    #else
-    return Darwin.write(fd, p, n)
-    #endif
 }
 
 /// Collects everything written, for tests.

@@ -24,7 +24,7 @@ package struct RuleSelection: Equatable {
         func active(_ id: String) -> ActiveRule? {
             if let existing = defaults.first(where: { Self.id($0) == id }) { return existing }
             guard let type = available.first(where: { $0.description.id == id }) else { return nil }
-            return ActiveRule(rule: type.init(), severity: type.description.defaultSeverity ?? .warning)
+            return ActiveRule(rule: type.init(), severity: type.description.severityWhenEnabled)
         }
         if !only.isEmpty {
             var seen = Set<String>()
@@ -66,16 +66,15 @@ enum RuleListing {
         let width = rules.map { $0.description.id.count }.max() ?? 0
         return rules.map { rule in
             let d = rule.description
-            let severity = d.defaultSeverity?.rawValue ?? "off"
             return d.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary
+                + d.defaultSettingName.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary
         }.joined(separator: "\n") + "\n"
     }
 
     static func json(_ rules: [any Rule.Type]) -> String {
         let items = rules.map { rule -> String in
             let d = rule.description
-            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSeverity?.rawValue ?? "off")),\"summary\":\(JSONWriter.quoted(d.summary))}"
+            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSettingName)),\"summary\":\(JSONWriter.quoted(d.summary))}"
         }
         return "[" + items.joined(separator: ",") + "]\n"
     }

@@ -16,7 +16,7 @@ import KeychainLintSyntax
 package enum PipelineInvariants {
     /// Every rule the registry knows, on by default or not, so the fuzzer reaches all of them.
     package static let linter = Linter(rules: RuleRegistry.all.map {
-        ActiveRule(rule: $0.init(), severity: $0.description.defaultSeverity ?? .warning)
+        ActiveRule(rule: $0.init(), severity: $0.description.severityWhenEnabled)
     })
 
     /// The path findings are reported under.

@@ -90,27 +90,25 @@ package final class EntitlementsLoader {
         }
     }
 
-    /// The nearest folder at or above the path that holds a `Package.swift` or an `.xcodeproj`.
+    /// The nearest folder at or above the path that is a project's root (`ProjectFolder`).
     package func projectRoot(of argument: String) -> String? {
-        let base = workingDirectory ?? FileManager.default.currentDirectoryPath
-        let path = URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+        let cwd = FileManager.default.currentDirectoryPath
+        let path = Paths.absolute(argument, base: Paths.absolute(workingDirectory ?? cwd, base: cwd))
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return nil }
-        return root(ofFolder: isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent)
+        return root(ofFolder: isDirectory.boolValue ? path : Paths.parent(path))
     }
 
     private func root(ofFolder folder: String) -> String? {
-        if let cached = rootCache[folder] { return cached }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let result: String?
-        if names.contains("Package.swift") || names.contains(where: { $0.hasSuffix(".xcodeproj") }) {
-            result = folder
-        } else {
-            let parent = (folder as NSString).deletingLastPathComponent
-            result = (parent == folder || parent.isEmpty) ? nil : root(ofFolder: parent)
+        var visited: [String] = []
+        let found = FolderWalk.nearest(from: folder) { current -> String?? in
+            if let cached = rootCache[current] { return .some(cached) }
+            visited.append(current)
+            return ProjectFolder(listing: current).isProjectRoot ? .some(current) : nil
         }
-        rootCache[folder] = result
-        return result
+        let root = found ?? nil
+        for folder in visited { rootCache[folder] = root }
+        return root
     }
 
     private static func canonical(_ path: String) -> String {

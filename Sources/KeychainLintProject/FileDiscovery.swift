@@ -1,12 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 #if canImport(Darwin)
 private typealias FolderHandle = UnsafeMutablePointer<DIR>

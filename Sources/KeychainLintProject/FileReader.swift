@@ -1,12 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 /// Reads a whole file into bytes with POSIX `open`/`read`.
 package enum FileReader {
@@ -40,7 +34,7 @@ package enum FileReader {
                 var count = previous.count
                 if count > 0 { _ = previous.withUnsafeBufferPointer { memcpy(buf.baseAddress!, $0.baseAddress!, count) } }
                 while count < capacity {
-                    let n = Glibc_read(fd, buf.baseAddress! + count, capacity - count)
+                    let n = SystemCall.read(fd, buf.baseAddress! + count, capacity - count)
                     if n < 0 {
                         if errno == EINTR { continue }
                         failure = errno
@@ -58,15 +52,4 @@ package enum FileReader {
             capacity *= 2
         }
     }
-}
-
-@inline(__always)
-private func Glibc_read(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, p, n)
-    #elseif canImport(Musl)
-    return Musl.read(fd, p, n)
-    #else
-    return Darwin.read(fd, p, n)
-    #endif
 }

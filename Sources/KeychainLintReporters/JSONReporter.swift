@@ -31,7 +31,7 @@ package struct JSONReporter: Reporter {
             w.raw("{\"id\":"); w.string(rule.id)
             w.raw(",\"name\":"); w.string(ToolInfo.ruleName(rule.id))
             w.raw(",\"severity\":"); w.string(result.severity(of: rule).rawValue)
-            w.raw(",\"defaultSeverity\":"); w.string(rule.defaultSeverity?.rawValue ?? "off")
+            w.raw(",\"defaultSeverity\":"); w.string(rule.defaultSettingName)
             w.raw(",\"summary\":"); w.string(rule.summary)
             w.raw(",\"rationale\":"); w.string(rule.rationale)
             w.raw(",\"howToFix\":"); w.string(rule.howToFix)

@@ -22,7 +22,7 @@ package struct SARIFReporter: Reporter {
             w.raw("},\"fullDescription\":{\"text\":"); w.string(rule.rationale)
             w.raw("},\"help\":{\"text\":"); w.string(rule.howToFix)
             w.raw("},\"helpUri\":"); w.string(ToolInfo.rulePageURI(rule.id))
-            w.raw(",\"defaultConfiguration\":{\"level\":"); w.string(rule.defaultSeverity?.rawValue ?? "warning")
+            w.raw(",\"defaultConfiguration\":{\"level\":"); w.string(rule.severityWhenEnabled.rawValue)
             w.raw("}}")
         }
         w.raw("]}},\"results\":[")

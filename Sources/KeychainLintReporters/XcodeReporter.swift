@@ -1,12 +1,6 @@
 import KeychainLintSyntax
 import KeychainLint
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 import KeychainLintRules
 
 /// `path:line:column: error|warning: message [rule-id]`, one finding per line: the format
@@ -63,8 +57,7 @@ package struct XcodeReporter: Reporter {
     /// Whether `s` holds a `\n` or `\r`; at `memchr` speed on the string's contiguous bytes when it has them.
     static func hasLineBreak(_ s: String) -> Bool {
         let contiguous = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil
+            ByteSearch.offset(of: 0x0A, in: bytes) != nil || ByteSearch.offset(of: 0x0D, in: bytes) != nil
         }
         return contiguous ?? s.utf8.contains { $0 == 0x0A || $0 == 0x0D }
     }

@@ -1,5 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintModel
+import KeychainLintSupport
 
 /// Facts about keychain values that several rules share, kept in one place so they agree.
 enum KeychainFacts {
@@ -50,7 +51,11 @@ enum WebAddress {
 
     /// The host of a URL or host name: scheme, user, port and path dropped, lower-cased.
     static func host(_ text: String) -> String {
-        if let host = asciiHost(text) { return host }
+        asciiHost(text) ?? hostOfCharacters(text)
+    }
+
+    /// `host` on the text's characters: the reference `asciiHost` must agree with.
+    static func hostOfCharacters(_ text: String) -> String {
         var rest = Substring(text.lowercased())
         if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
         if let at = rest.firstIndex(of: "@") { rest = rest[rest.index(after: at)...] }
@@ -59,13 +64,11 @@ enum WebAddress {
     }
 
     /// `host` of an ASCII text, on its bytes (`ASCIIText`); nil for other text.
-    private static func asciiHost(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var rest = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }[...]
+    static func asciiHost(_ text: String) -> String? {
+        ASCIIText.withBytes(of: text) { bytes -> String in
+            var rest = bytes.map(ASCIIText.lowercased)[...]
             if let scheme = rest.withUnsafeBufferPointer({ buffer in
-                ("://" as StaticString).withUTF8Buffer { ASCIIText.find($0, in: buffer) }
+                ("://" as StaticString).withUTF8Buffer { ByteSearch.firstOffset(of: $0, in: buffer) }
             }) {
                 rest = rest.dropFirst(scheme + 3)
             }
@@ -83,7 +86,11 @@ enum WebAddress {
 
     /// Dot-separated labels of letters, digits and hyphens; last label a TLD, first label not one.
     static func isHostName(_ text: String) -> Bool {
-        if let answer = isASCIIHostName(text) { return answer }
+        isASCIIHostName(text) ?? isHostNameOfCharacters(text)
+    }
+
+    /// `isHostName` on the text's characters: the reference `isASCIIHostName` must agree with.
+    static func isHostNameOfCharacters(_ text: String) -> Bool {
         let labels = text.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2 else { return false }
         for label in labels {
@@ -94,10 +101,8 @@ enum WebAddress {
 
     /// `isHostName` of an ASCII text, on its bytes (`ASCIIText`); nil for other text. Only the
     /// first and last labels become strings, for the TLD lookups.
-    private static func isASCIIHostName(_ text: String) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    static func isASCIIHostName(_ text: String) -> Bool? {
+        ASCIIText.withBytes(of: text) { bytes -> Bool in
             var firstEnd = -1
             var lastStart = 0
             for (i, b) in bytes.enumerated() {
@@ -106,7 +111,7 @@ enum WebAddress {
                     guard i > lastStart else { return false }
                     if firstEnd < 0 { firstEnd = i }
                     lastStart = i + 1
-                } else if !isHostByte(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) {
+                } else if !isHostByte(ASCIIText.lowercased(b)) {
                     return false
                 }
             }
@@ -114,7 +119,7 @@ enum WebAddress {
             guard firstEnd >= 0, lastStart < bytes.count else { return false }
             func label(_ range: Range<Int>) -> String {
                 String(unsafeUninitializedCapacity: range.count) { out in
-                    for (k, b) in bytes[range].enumerated() { out[k] = b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+                    for (k, b) in bytes[range].enumerated() { out[k] = ASCIIText.lowercased(b) }
                     return range.count
                 }
             }

@@ -1,3 +1,4 @@
+import KeychainLintSupport
 import KeychainLintSyntax
 import KeychainLintModel
 /// A sound byte-level filter: a file that contains none of the literals can produce no finding.
@@ -53,67 +54,12 @@ package struct Prefilter: Sendable {
     /// Whether any needle (all starting with `first`) occurs in `hay`.
     private static func findAny(_ needles: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
                                 first: UInt8, shortest: Int, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = hay.baseAddress, shortest > 0, hay.count >= shortest else { return false }
-        let n = hay.count
-        var i = 0
-        let last = n - shortest
-        while i <= last {
-            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
-            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            for r in ranges where at + r.count <= n {
-                var j = 1
-                while j < r.count && base[at + j] == needles[r.lowerBound + j] { j += 1 }
-                if j == r.count { return true }
-            }
-            i = at + 1
-        }
-        return false
+        ByteSearch.firstOffset(startingWith: first, length: shortest, in: hay) { at in
+            ranges.contains { r in ByteSearch.matches(UnsafeBufferPointer(rebasing: needles[r]), at: at, in: hay) }
+        } != nil
     }
 
     private static func contains(_ needle: [UInt8], in hay: [UInt8]) -> Bool {
-        hay.withUnsafeBufferPointer { contains(needle, in: $0) }
-    }
-
-    package static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        find(needle, in: hay) { _ in true }
-    }
-
-    /// Whether `needle` occurs in `hay` with no identifier character on either side.
-    package static func containsIdentifier(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.count
-        return find(needle, in: hay) { at in
-            (at == 0 || !isIdentifierByte(hay[at - 1])) && (at + n == hay.count || !isIdentifierByte(hay[at + n]))
-        }
-    }
-
-    @inline(__always) private static func isIdentifierByte(_ b: UInt8) -> Bool {
-        b >= 0x80 || b == UInt8(ascii: "_") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-            || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"))
-    }
-
-    /// Calls `accept` with each occurrence's start until it returns true.
-    private static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, accept: (Int) -> Bool) -> Bool {
-        let n = needle.count
-        guard n > 0, hay.count >= n, let base = hay.baseAddress else { return false }
-        let first = needle[0]
-        var i = 0
-        let last = hay.count - n
-        while i <= last {
-            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
-            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            var j = 1
-            while j < n && hay[at + j] == needle[j] { j += 1 }
-            if j == n && accept(at) { return true }
-            i = at + 1
-        }
-        return false
+        hay.withUnsafeBufferPointer { ByteSearch.contains(needle, in: $0) }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif

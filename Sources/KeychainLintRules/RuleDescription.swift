@@ -66,3 +66,18 @@ package struct RuleDescription: Sendable {
         self.requiredLiterals = requiredLiterals
     }
 }
+
+extension RuleDescription {
+    /// The one place that decides the severity a rule runs at when no configuration sets one:
+    /// its default, and warning for a rule that is off by default and was turned on (`--enable`,
+    /// `--only`). The default rule set, the rule selection, the engine's configuration and result
+    /// (`LintConfiguration`, `LintResult`, `LintEngine.availableRules`), the reporters and the fuzz
+    /// harness all ask here.
+    package var severityWhenEnabled: Severity { defaultSeverity ?? .warning }
+
+    /// Whether the rule runs when neither the configuration nor the command line names it.
+    package var isEnabledByDefault: Bool { defaultSeverity != nil }
+
+    /// The default as `keychain-lint rules` and the JSON output print it: `error`, `warning` or `off`.
+    package var defaultSettingName: String { defaultSeverity?.rawValue ?? "off" }
+}

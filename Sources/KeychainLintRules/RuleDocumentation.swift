@@ -5,7 +5,7 @@ package enum RuleDocumentation {
     package static func markdown(for rule: RuleDescription) -> String {
         var out = "# `\(rule.id)`\n\n"
         out += "*Generated from the rule's source; do not edit by hand.*\n\n"
-        out += "**Default:** " + (rule.defaultSeverity.map { "\($0.rawValue)" } ?? "off (enable with `--enable \(rule.id)`)") + "\n\n"
+        out += "**Default:** " + (rule.isEnabledByDefault ? rule.defaultSettingName : "off (enable with `--enable \(rule.id)`)") + "\n\n"
         out += rule.summary + "\n\n"
         out += "## Why it matters\n\n" + rule.rationale + "\n\n"
         out += "## How to fix\n\n" + rule.howToFix + "\n\n"

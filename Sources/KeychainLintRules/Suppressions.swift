@@ -1,5 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintModel
+import KeychainLintSupport
 
 /// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,
 /// `:disable:previous` (SwiftLint's spelling), with `all` for every rule. Read from line comments
@@ -53,7 +54,7 @@ package struct Suppressions {
     static let commandList = "disable, enable, disable:next, disable:this or disable:previous"
 
     package init(source: SourceFile) {
-        // Most files have no directive: one memmem over the bytes instead of reading every comment.
+        // Most files have no directive: one byte search over the file instead of reading every comment.
         guard Self.contains(Self.marker, in: source.bytes, range: 0..<source.bytes.count) else { return }
         for token in source.allTokens() where Self.isComment(token.kind) {
             guard Self.contains(Self.marker, in: source.bytes, range: token.range) else { continue }
@@ -125,7 +126,7 @@ package struct Suppressions {
     }
 
     private static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { Prefilter.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
+        bytes.withUnsafeBufferPointer { ByteSearch.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether the finding is hidden; marks the directives that hide it as used.

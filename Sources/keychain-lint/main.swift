@@ -1,9 +1,5 @@
 import KeychainLintCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeychainLintSupport
 
 #if canImport(Glibc)
 /// Each file's token tables are sized for the worst case and freed when the file is done. With

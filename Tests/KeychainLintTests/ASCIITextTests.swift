@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KeychainLintSupport
 @testable import KeychainLintCLI
 @testable import KeychainLintReporters
 @testable import KeychainLint
@@ -66,15 +67,18 @@ final class ASCIITextTests: XCTestCase {
         XCTAssertFalse(StringValue(parts: [.text("https:/"), .unknown, .text("/x")]).knownPartsContain("://"))
     }
 
-    func testFind() {
-        func find(_ needle: String, _ text: String) -> Int? {
-            Array(needle.utf8).withUnsafeBufferPointer { n in Array(text.utf8).withUnsafeBufferPointer { ASCIIText.find(n, in: $0) } }
+    func testByteSearch() {
+        func find(_ needle: String, _ text: String, from: Int = 0) -> Int? {
+            ByteSearch.firstOffset(of: Array(needle.utf8), in: Array(text.utf8), from: from)
         }
         XCTAssertEqual(find("://", "https://x"), 5)
         XCTAssertEqual(find("://", ":/:/"), nil)
         XCTAssertEqual(find("ab", "aab"), 1)
         XCTAssertEqual(find("ab", "a"), nil)
-        XCTAssertEqual(find("", "a"), 0)
+        XCTAssertEqual(find("", "a"), nil)
         XCTAssertEqual(find("abc", "abc"), 0)
+        XCTAssertEqual(find("ab", "abab", from: 1), 2)
+        XCTAssertEqual(find("ab", "abab", from: 3), nil)
+        XCTAssertEqual(find("ab", "abab", from: 9), nil)
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import KeychainLintSupport
 @testable import KeychainLint
 @testable import KeychainLintRules
 
@@ -6,7 +7,7 @@ import XCTest
 final class IdentifierSetTests: XCTestCase {
     private func reference(_ names: [String], _ text: String) -> Bool {
         let hay = Array(text.utf8)
-        return hay.withUnsafeBufferPointer { hay in names.contains { !$0.isEmpty && Prefilter.containsIdentifier(Array($0.utf8), in: hay) } }
+        return hay.withUnsafeBufferPointer { hay in names.contains { !$0.isEmpty && ByteSearch.containsIdentifier(Array($0.utf8), in: hay) } }
     }
 
     func testWholeIdentifiersOnly() {

@@ -29,23 +29,23 @@ final class ProjectPathTests: XCTestCase {
         for _ in 0..<5 { paths = paths.flatMap { p in pieces.map { p + $0 } } }
         for path in paths {
             for directory in ["/", "/r", "/r/s/", "/r/.."] {
-                XCTAssertEqual(ProjectPlatformResolver.standardise(path, relativeTo: directory), reference(path, directory),
+                XCTAssertEqual(Paths.absolute(path, base: directory), reference(path, directory),
                                "\(path) in \(directory)")
             }
         }
     }
 
     func testNonASCIIPathsKeepTheirCharacters() {
-        XCTAssertEqual(ProjectPlatformResolver.standardise("caf\u{E9}/./x/../y.swift", relativeTo: "/r"), "/r/caf\u{E9}/y.swift")
+        XCTAssertEqual(Paths.absolute("caf\u{E9}/./x/../y.swift", base: "/r"), "/r/caf\u{E9}/y.swift")
         // A combining mark after a slash makes one character with it: no component boundary there.
         let joined = "a/\u{301}b"
-        XCTAssertEqual(ProjectPlatformResolver.standardise(joined, relativeTo: "/r"), reference(joined, "/r"))
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/r/caf\u{E9}/y"), "/r/caf\u{E9}")
+        XCTAssertEqual(Paths.absolute(joined, base: "/r"), reference(joined, "/r"))
+        XCTAssertEqual(Paths.parent("/r/caf\u{E9}/y"), "/r/caf\u{E9}")
     }
 
     func testParents() {
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/r/s/t.swift"), "/r/s")
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/r"), "/")
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/"), "/")
+        XCTAssertEqual(Paths.parent("/r/s/t.swift"), "/r/s")
+        XCTAssertEqual(Paths.parent("/r"), "/")
+        XCTAssertEqual(Paths.parent("/"), "/")
     }
 }

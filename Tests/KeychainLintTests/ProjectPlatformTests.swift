@@ -102,7 +102,7 @@ final class ProjectPlatformTests: XCTestCase {
     }
 
     func testPackageManifestForms() {
-        func platforms(_ text: String) -> PlatformSet { ProjectPlatformResolver.packagePlatforms(manifest: text) }
+        func platforms(_ text: String) -> PlatformSet { PackageManifestReader.platforms(manifest: text) }
         XCTAssertEqual(platforms(#"Package(name: "P", platforms: [.macOS("10.15"), .iOS("13.0")])"#), [.macOS, .iOS])
         XCTAssertEqual(platforms("Package(name: \"P\", platforms: [SupportedPlatform.iOS(.v13)])"), .iOS)
         XCTAssertEqual(platforms("Package(platforms:[.tvOS(.v15),.watchOS(.v8),.visionOS(.v1)])"), [.tvOS, .watchOS, .visionOS])
@@ -114,6 +114,19 @@ final class ProjectPlatformTests: XCTestCase {
         XCTAssertEqual(platforms("Package(name: \"P\", platforms: [])"), .all)
         XCTAssertEqual(platforms(""), .all)
         XCTAssertEqual(platforms("Package(platforms: [.iOS(.v15)"), .iOS)  // unterminated: tolerated
+    }
+
+    /// The manifest is read with the linter's own lexer: string forms a partial lexer misreads
+    /// (a quote inside a raw string, an interpolation holding a string, a regex literal) do not
+    /// hide the list or invent one.
+    func testPackageManifestStringsAreLexedAsSwift() {
+        func platforms(_ text: String) -> PlatformSet { PackageManifestReader.platforms(manifest: text) }
+        XCTAssertEqual(platforms(##"Package(name: #"a"b"#, platforms: [.iOS(.v15)])"##), .iOS)
+        XCTAssertEqual(platforms(##"Package(name: #"x"#, platforms: [.tvOS(.v15)], swiftLanguageVersions: [.v5])"##), .tvOS)
+        XCTAssertEqual(platforms("let n = \"\\(\"platforms: [.macOS]\")\"\nPackage(name: n, platforms: [.watchOS(.v9)])"), .watchOS)
+        XCTAssertEqual(platforms("let r = /\"/\nPackage(name: \"P\", platforms: [.visionOS(.v1)])"), .visionOS)
+        XCTAssertEqual(platforms("/* platforms: [.macOS] /* nested */ platforms: [.macOS] */ Package(platforms: [.iOS(.v15)])"), .iOS)
+        XCTAssertEqual(platforms("Package(targets: [.target(name: \"A\", swiftSettings: [.define(\"X\", .when(platforms: [.macOS]))])])"), .all)
     }
 
     // MARK: Xcode projects
@@ -144,12 +157,12 @@ final class ProjectPlatformTests: XCTestCase {
     }
 
     func testPbxprojForms() {
-        XCTAssertEqual(ProjectPlatformResolver.pbxprojPlatforms("SDKROOT = watchos;\nSDKROOT = xros;"), [.watchOS, .visionOS])
-        XCTAssertEqual(ProjectPlatformResolver.pbxprojPlatforms("SUPPORTED_PLATFORMS = macosx;"), .macOS)
-        XCTAssertEqual(ProjectPlatformResolver.pbxprojPlatforms("SUPPORTED_PLATFORMS = \"xros xrsimulator\";"), .visionOS)
-        XCTAssertEqual(ProjectPlatformResolver.pbxprojPlatforms("\"SDKROOT[sdk=macosx*]\" = macosx; SDKROOT = iphoneos;"), .iOS)
-        XCTAssertEqual(ProjectPlatformResolver.pbxprojPlatforms("LIBRARY_SEARCH_PATHS = \"$(SDKROOT)/usr/lib\";"), nil)
-        XCTAssertEqual(ProjectPlatformResolver.pbxprojPlatforms("SUPPORTS_MACCATALYST = YES;"), nil)
+        XCTAssertEqual(XcodeProjectReader.platforms(pbxproj: "SDKROOT = watchos;\nSDKROOT = xros;"), [.watchOS, .visionOS])
+        XCTAssertEqual(XcodeProjectReader.platforms(pbxproj: "SUPPORTED_PLATFORMS = macosx;"), .macOS)
+        XCTAssertEqual(XcodeProjectReader.platforms(pbxproj: "SUPPORTED_PLATFORMS = \"xros xrsimulator\";"), .visionOS)
+        XCTAssertEqual(XcodeProjectReader.platforms(pbxproj: "\"SDKROOT[sdk=macosx*]\" = macosx; SDKROOT = iphoneos;"), .iOS)
+        XCTAssertEqual(XcodeProjectReader.platforms(pbxproj: "LIBRARY_SEARCH_PATHS = \"$(SDKROOT)/usr/lib\";"), nil)
+        XCTAssertEqual(XcodeProjectReader.platforms(pbxproj: "SUPPORTS_MACCATALYST = YES;"), nil)
     }
 
     func testXcodeprojNamingNothingIsAll() throws {
@@ -178,16 +191,16 @@ final class ProjectPlatformTests: XCTestCase {
         let resolver = ProjectPlatformResolver(currentDirectory: file("P/Sources"))
         XCTAssertEqual(resolver.platforms(forFileAt: "A.swift"), .tvOS)
         XCTAssertEqual(resolver.platforms(forFileAt: "./x/../A.swift"), .tvOS)
-        XCTAssertEqual(ProjectPlatformResolver.standardise("a/./b/../c.swift", relativeTo: "/r/"), "/r/a/c.swift")
-        XCTAssertEqual(ProjectPlatformResolver.standardise("/../../x", relativeTo: "/"), "/x")
-        XCTAssertEqual(ProjectPlatformResolver.standardise("./Módulo//é/../f.swift", relativeTo: "/tmp/a b/"), "/tmp/a b/Módulo/f.swift")
-        XCTAssertEqual(ProjectPlatformResolver.standardise("x/..", relativeTo: "/r"), "/r")
-        XCTAssertEqual(ProjectPlatformResolver.standardise("../..", relativeTo: "/r"), "/")
-        XCTAssertEqual(ProjectPlatformResolver.standardise(".", relativeTo: "/"), "/")
-        XCTAssertEqual(ProjectPlatformResolver.standardise("a/b/c/../../d", relativeTo: "/"), "/a/d")
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/tmp/é/f.swift"), "/tmp/é")
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/x"), "/")
-        XCTAssertEqual(ProjectPlatformResolver.parent(of: "/"), "/")
+        XCTAssertEqual(Paths.absolute("a/./b/../c.swift", base: "/r/"), "/r/a/c.swift")
+        XCTAssertEqual(Paths.absolute("/../../x", base: "/"), "/x")
+        XCTAssertEqual(Paths.absolute("./Módulo//é/../f.swift", base: "/tmp/a b/"), "/tmp/a b/Módulo/f.swift")
+        XCTAssertEqual(Paths.absolute("x/..", base: "/r"), "/r")
+        XCTAssertEqual(Paths.absolute("../..", base: "/r"), "/")
+        XCTAssertEqual(Paths.absolute(".", base: "/"), "/")
+        XCTAssertEqual(Paths.absolute("a/b/c/../../d", base: "/"), "/a/d")
+        XCTAssertEqual(Paths.parent("/tmp/é/f.swift"), "/tmp/é")
+        XCTAssertEqual(Paths.parent("/x"), "/")
+        XCTAssertEqual(Paths.parent("/"), "/")
     }
 
     // MARK: CocoaPods
@@ -222,7 +235,7 @@ final class ProjectPlatformTests: XCTestCase {
         """)
         XCTAssertEqual(resolve("Spec/Sources/A.swift"), .iOS)
 
-        func spec(_ text: String) -> PlatformSet { ProjectPlatformResolver.podspecPlatforms(text) }
+        func spec(_ text: String) -> PlatformSet { CocoaPodsReader.platforms(podspec: text) }
         XCTAssertEqual(spec("spec.platforms = { :ios => \"13.0\", :osx => \"10.15\" }"), [.iOS, .macOS])
         XCTAssertEqual(spec("s.platforms = { ios: '13.0', watchos: '8.0' }"), [.iOS, .watchOS])
         XCTAssertEqual(spec("s.platforms = {\n  :tvos => '15.0',\n  :visionos => '1.0'\n}\ns.name = 'ios'"), [.tvOS, .visionOS])
@@ -232,9 +245,9 @@ final class ProjectPlatformTests: XCTestCase {
                        [.tvOS, .watchOS, .visionOS])
         XCTAssertEqual(spec("# s.osx.deployment_target = '10.13'\ns.ios.deployment_target = '12.0' # not :osx"), .iOS)
         XCTAssertEqual(spec("s.name = 'Lib'\ns.source_files = 'Sources/**/*.swift'"), [])
-        XCTAssertEqual(ProjectPlatformResolver.podspecJSONPlatforms(#"{"name":"Lib","platforms":{"ios":"13.0","osx":"10.15"}}"#),
+        XCTAssertEqual(CocoaPodsReader.platforms(podspecJSON: #"{"name":"Lib","platforms":{"ios":"13.0","osx":"10.15"}}"#),
                        [.iOS, .macOS])
-        XCTAssertEqual(ProjectPlatformResolver.podfilePlatforms("platform(:watchos, '8.0')\nplatforms :ios"), .watchOS)
+        XCTAssertEqual(CocoaPodsReader.platforms(podfile: "platform(:watchos, '8.0')\nplatforms :ios"), .watchOS)
     }
 
     func testPodspecAndPodfileAtOneLevelUnion() throws {

@@ -40,7 +40,7 @@ final class RuleExampleTests: XCTestCase {
     }
 
     private func findings(_ rule: any Rule.Type, _ text: String, _ example: RuleExample) -> [SourceLocation] {
-        let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.defaultSeverity ?? .warning)])
+        let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.severityWhenEnabled)])
         let results: [Finding]
         if example.isEntitlementsFile {
             guard case .success(let file) = EntitlementsFile.parse(path: "App.entitlements", bytes: Array(text.utf8)) else {

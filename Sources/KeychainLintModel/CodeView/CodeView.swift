@@ -6,13 +6,13 @@ import KeychainLintSyntax
 ///
 /// Working on this view instead of raw tokens keeps the extractor simple (no trivia skipping)
 /// and keeps hostile input linear: partners come from an explicit stack, never recursion.
-public final class CodeView: @unchecked Sendable {
-    public let source: SourceFile
+@usableFromInline package final class CodeView: @unchecked Sendable {
+    @usableFromInline package let source: SourceFile
     /// Non-trivia tokens in order, `#if`/`#elseif`/`#else`/`#endif` lines removed.
-    public let tokens: [Token]
+    @usableFromInline package let tokens: [Token]
     /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
     /// interpolation start/end), or -1 when unmatched or not a bracket (`CodeTokens.partner`).
-    public let partner: [Int32]
+    @usableFromInline package let partner: [Int32]
     /// Whether a line break separates this token from the previous code token.
     package let startsLine: [Bool]
     /// The `#if` region each token lies in (index into `conditions`).
@@ -20,7 +20,7 @@ public final class CodeView: @unchecked Sendable {
     /// Condition of each region, parents and earlier siblings folded in. Region 0 is `.always`.
     package let conditions: [Condition]
     /// Per code token: the interned id of an identifier's spelling (`names`), -1 for other kinds.
-    public let nameIDs: [Int32]
+    @usableFromInline package let nameIDs: [Int32]
     package let names: NameTable
     /// Spellings made into `String`s on first use, by id. Behind a pointer, like `work`.
     private let spellings: UnsafeMutableBufferPointer<String?>
@@ -59,13 +59,13 @@ public final class CodeView: @unchecked Sendable {
         spellings.deallocate()
     }
 
-    @inlinable public var count: Int { tokens.count }
+    @inlinable package var count: Int { tokens.count }
 
-    @inlinable @inline(__always) public func kind(_ i: Int) -> TokenKind {
+    @inlinable @inline(__always) package func kind(_ i: Int) -> TokenKind {
         i >= 0 && i < tokens.count ? tokens[i].kind : .unknown
     }
 
-    @inlinable @inline(__always) public func offset(_ i: Int) -> Int {
+    @inlinable @inline(__always) package func offset(_ i: Int) -> Int {
         i < tokens.count ? Int(tokens[i].start) : source.bytes.count
     }
 
@@ -76,7 +76,7 @@ public final class CodeView: @unchecked Sendable {
     }
 
     /// The interned id of the identifier at `i`, -1 when `i` is not an identifier.
-    @inlinable @inline(__always) public func nameID(_ i: Int) -> Int32 {
+    @inlinable @inline(__always) package func nameID(_ i: Int) -> Int32 {
         i >= 0 && i < nameIDs.count ? nameIDs[i] : -1
     }
 
@@ -109,20 +109,20 @@ public final class CodeView: @unchecked Sendable {
         source.bytes.withUnsafeBufferPointer { names.id(of: name, in: $0) }
     }
 
-    @inlinable @inline(__always) public func `is`(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func `is`(_ i: Int, _ literal: StaticString) -> Bool {
         i >= 0 && i < tokens.count && source.token(tokens[i], is: literal)
     }
 
-    @inlinable @inline(__always) public func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func isKeyword(_ i: Int, _ literal: StaticString) -> Bool {
         kind(i) == .keyword && source.token(tokens[i], is: literal)
     }
 
-    @inlinable @inline(__always) public func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always) package func isIdentifier(_ i: Int, _ literal: StaticString) -> Bool {
         kind(i) == .identifier && source.token(tokens[i], is: literal)
     }
 
     /// The index just past the bracket group opened at `i` (the end of the file when unmatched).
-    @inlinable @inline(__always) public func after(_ i: Int) -> Int {
+    @inlinable @inline(__always) package func after(_ i: Int) -> Int {
         let p = partner[i]
         return p < 0 ? tokens.count : Int(p) + 1
     }

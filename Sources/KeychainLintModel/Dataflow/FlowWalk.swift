@@ -55,11 +55,11 @@ final class FlowWalk {
     @exclusivity(unchecked) var visible: [Int32] = []
     /// Variables declared and not yet out of scope: while none is, a jump test need not look
     /// for them (`visible` stays allocated, all -1, once the first variable has come and gone).
-    private var visibleVariables = 0
+    var visibleVariables = 0
     @exclusivity(unchecked) var blocks: [OpenBlock] = []
     /// Open blocks other than the root and type bodies (function, closure, control): while any is
     /// open, the walk is inside code and never jumps over a body.
-    private var openCodeBlocks = 0
+    var openCodeBlocks = 0
     /// Per block id: still open.
     @exclusivity(unchecked) var blockIsOpen: [Bool] = []
     /// What the walked function body returns, when it returns a dictionary.
@@ -119,132 +119,6 @@ final class FlowWalk {
             i += 1
         }
         while !blocks.isEmpty { popBlock() }
-    }
-
-    // MARK: Blocks
-
-    private func pushBlock(open: Int, kind: BlockKind) {
-        let id = blockIsOpen.count
-        blockIsOpen.append(true)
-        var block = OpenBlock(open: open, id: id, kind: kind)
-        if kind == .control, open >= 0 { classifyControl(&block) }
-        if open >= 0 && kind != .type { openCodeBlocks += 1 }
-        blocks.append(block)
-    }
-
-    private func popBlock() {
-        guard let block = blocks.popLast() else { return }
-        if block.open >= 0 && block.kind != .type { openCodeBlocks -= 1 }
-        blockIsOpen[block.id] = false
-        if let arm = block.arm { closedArms[block.open] = arm }
-        for index in block.variables.reversed() {
-            visible[Int(variables[index].name)] = variables[index].shadowed
-        }
-        visibleVariables -= block.variables.count
-        for index in block.variables {
-            let variable = variables[index]
-            if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
-                var expression = DictionaryExpression(entries: snapshot(index), originOffset: variable.declOffset, isLiteral: false)
-                (expression.hasUnknownBase, expression.certainlyAbsent) = openness(index)
-                if expression.isKeychainDictionary {
-                    record(KeychainUse(dictionary: expression.keychainDictionary(isVariable: true), call: nil, role: .query))
-                }
-            }
-        }
-    }
-
-    var currentBlockID: Int { blocks.last?.id ?? 0 }
-
-    /// The file-wide walk jumps over code at file or type level (a function body, a member's
-    /// initializer) that names nothing relevant (`Relevance`) and, for a body, no variable in scope:
-    /// it cannot add a use. Its names still count as consulted, so the project's second pass sees
-    /// what it might use.
-    private func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
-        guard extractor.skipsIrrelevantCode, !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
-              !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
-        extractor.skipped(span)
-        return true
-    }
-
-    /// The arms of every enclosing branch, outermost first.
-    var currentBranch: BranchPath {
-        var arms: [BranchPath.Arm] = []
-        for block in blocks {
-            if let arm = block.arm { arms.append(arm) }
-            if let arm = block.caseArm { arms.append(arm) }
-        }
-        return BranchPath(arms: arms)
-    }
-
-    /// `if … {` starts a chain; `} else {` and `} else if … {` continue the chain of the block
-    /// they follow; `switch … {` has its cases for arms. Loops, `guard … else`, `do` and `catch`
-    /// are not arms: their code runs on the path that reaches them.
-    private func classifyControl(_ block: inout OpenBlock) {
-        let open = block.open
-        if code.isKeyword(open - 1, "else") {
-            block.arm = continuedArm(elseAt: open - 1)
-            return
-        }
-        guard let head = controlHead(open) else { return }
-        if code.isKeyword(head, "switch") {
-            block.isSwitch = true
-        } else if code.isKeyword(head, "if") {
-            block.arm = code.isKeyword(head - 1, "else") ? continuedArm(elseAt: head - 1) : BranchPath.Arm(group: open, arm: 0)
-        }
-    }
-
-    private func continuedArm(elseAt e: Int) -> BranchPath.Arm? {
-        guard code.kind(e - 1) == .rightBrace, code.partner[e - 1] >= 0,
-              let previous = closedArms[Int(code.partner[e - 1])] else { return nil }
-        return BranchPath.Arm(group: previous.group, arm: previous.arm + 1)
-    }
-
-    /// The keyword that introduces the control block opened at `open`, read back over its
-    /// condition (bracket groups jumped, bounded).
-    private func controlHead(_ open: Int) -> Int? {
-        var j = open - 1
-        var steps = 0
-        while j >= 0, steps < CodeView.maxExpressionSteps {
-            steps += 1
-            switch code.kind(j) {
-            case .rightParen, .rightBracket, .stringEnd, .interpolationEnd:
-                guard code.partner[j] >= 0 else { return nil }
-                j = Int(code.partner[j]) - 1
-                continue
-            case .leftBrace, .rightBrace, .semicolon:
-                return nil
-            case .keyword:
-                for word: StaticString in ["if", "switch", "guard", "while", "for", "repeat", "do", "catch"] where code.isKeyword(j, word) {
-                    return j
-                }
-            default:
-                break
-            }
-            j -= 1
-        }
-        return nil
-    }
-
-    /// A `case`/`default` label directly in a `switch` body starts the next arm (`if case`,
-    /// `for case` and `catch` patterns are not labels).
-    private func caseLabel(at i: Int) {
-        guard let top = blocks.last, top.isSwitch else { return }
-        let p = i - 1
-        if code.isKeyword(p, "if") || code.isKeyword(p, "guard") || code.isKeyword(p, "while") || code.isKeyword(p, "for")
-            || code.kind(p) == .comma || code.isKeyword(p, "catch") { return }
-        blocks[blocks.count - 1].caseArm = BranchPath.Arm(group: top.open, arm: i)
-    }
-
-    /// The innermost enclosing function-like block, unless a closure comes first.
-    private var enclosingFunction: OpenBlock? {
-        for block in blocks.reversed() {
-            switch block.kind {
-            case .function: return block
-            case .closure, .type: return nil
-            case .control: continue
-            }
-        }
-        return nil
     }
 
     // MARK: Variables

@@ -1,5 +1,6 @@
 import KeychainLintSyntax
 import Foundation
+import KeychainLintSupport
 
 /// The keychain-relevant parts of one `.entitlements` property list.
 package struct EntitlementsFile: Sendable {
@@ -74,13 +75,7 @@ package struct EntitlementsFile: Sendable {
 
     /// The index just past the first occurrence of `needle` at or after `from`.
     private static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
-        guard needle.count <= hay.count else { return nil }
-        var i = from
-        while i + needle.count <= hay.count {
-            if hay[i] == needle[0] && hay[i..<(i + needle.count)].elementsEqual(needle) { return i + needle.count }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstOffset(of: needle, in: hay, from: from).map { $0 + needle.count }
     }
 
     /// Whether a group used in code is granted by one of this file's entries, reading

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 import KeychainLintModel
 import KeychainLintSyntax
 
@@ -83,14 +77,12 @@ extension AccessGroupTeamID {
         var found: [Int] = []
         let variables = variableBytes
         file.source.bytes.withUnsafeBufferPointer { hay in
-            guard let base = hay.baseAddress else { return }
             var from = 0
-            while from < hay.count, let hit = memchr(base + from, Int32(UInt8(ascii: "$")), hay.count - from) {
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            while let at = ByteSearch.offset(of: UInt8(ascii: "$"), in: hay, from: from) {
                 from = at + 1
                 // Most `$`s are closure arguments (`$0`): one byte tells.
                 guard at + 1 < hay.count, hay[at + 1] == UInt8(ascii: "("),
-                      variables.contains(where: { v in hay.count - at >= v.count && v.indices.allSatisfy { hay[at + $0] == v[$0] } }) else { continue }
+                      variables.contains(where: { v in v.withUnsafeBufferPointer { ByteSearch.matches($0, at: at, in: hay) } }) else { continue }
                 // The last code token that starts at or before `at`.
                 var lo = 0
                 var hi = tokens.count

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 /// A 1-based line and column. Columns count UTF-8 bytes from the start of the line,
 /// as clang and swiftc do, so a multi-byte character before a spot moves it by its byte length.
@@ -35,19 +29,16 @@ package struct LineMap: Sendable {
         starts.reserveCapacity(bytes.count / 32 + 1)
         let n = bytes.count
         starts.append(Self.firstLineStart(bytes))
-        guard let base = bytes.baseAddress, n > 0 else {
+        guard n > 0 else {
             lineStarts = starts
             return
         }
-        if memchr(base, 0x0D, n) == nil {
+        if ByteSearch.offset(of: 0x0D, in: bytes) == nil {
             // No carriage return (nearly every file): line feeds alone, found at memchr speed.
-            var p = UnsafeRawPointer(base)
-            var left = n
-            while left > 0, let hit = memchr(p, 0x0A, left) {
-                let next = UnsafeRawPointer(hit) + 1
-                starts.append(next - UnsafeRawPointer(base))
-                left -= next - p
-                p = next
+            var from = 0
+            while let lineFeed = ByteSearch.offset(of: 0x0A, in: bytes, from: from) {
+                from = lineFeed + 1
+                starts.append(from)
             }
         } else {
             Self.appendLineStarts(in: bytes, 0..<n, to: &starts)

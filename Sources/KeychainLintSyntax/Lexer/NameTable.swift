@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 /// Identifier spellings interned to small integers, one table per file.
 ///

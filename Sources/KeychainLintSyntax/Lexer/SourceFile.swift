@@ -1,9 +1,9 @@
 /// One file's bytes with its code tokens and line map, computed once, in one pass, and shared
 /// by every layer. The lossless token stream is made only on request.
-public final class SourceFile: @unchecked Sendable {
+@usableFromInline package final class SourceFile: @unchecked Sendable {
     /// The path as the user wrote it (relative stays relative); used only for reporting.
     package let path: String
-    public let bytes: [UInt8]
+    @usableFromInline package let bytes: [UInt8]
     package let code: CodeTokens
     package let lineMap: LineMap
 
@@ -35,7 +35,7 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Compares a token's bytes with an ASCII literal without allocating.
     @inlinable @inline(__always)
-    public func token(_ token: Token, is literal: StaticString) -> Bool {
+    package func token(_ token: Token, is literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard token.length == n else { return false }
         let start = Int(token.start)
@@ -51,7 +51,7 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Whether the token's bytes begin with an ASCII literal.
     @inlinable @inline(__always)
-    public func token(_ token: Token, hasPrefix literal: StaticString) -> Bool {
+    package func token(_ token: Token, hasPrefix literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard token.length >= n else { return false }
         let start = Int(token.start)

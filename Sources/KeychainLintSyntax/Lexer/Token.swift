@@ -1,13 +1,16 @@
 /// What a run of source bytes is. Kept to one byte so a token array stays dense.
 ///
-/// Public (like `Token`, `SourceFile` and `CodeView`'s accessors), not package: Swift inlines an
-/// `@inlinable` body into other modules only for public declarations, and these are compared on
-/// every token by the model and the rules (measured: 7% of all instructions went to the calls).
+/// `@usableFromInline package` with `@inlinable` accessors, like `Token`, `SourceFile` and
+/// `CodeView`'s: the model and the rules compare these on every token from other modules (7% of
+/// all instructions went to the calls before they were inlined). Swift inlines a package member
+/// into another module only when its type is `@usableFromInline` too; so marked they cost what
+/// `public` ones did (677.1 M and 677.2 M instructions on the dense corpus) without being public
+/// API: nothing outside the package needs tokens.
 ///
 /// The tokenizer is lossless: every byte of the input belongs to exactly one token,
 /// so trivia (whitespace, newlines, comments) are tokens too. Code that reads the
 /// program skips them with `isTrivia`.
-public enum TokenKind: UInt8, Sendable, CaseIterable {
+@usableFromInline package enum TokenKind: UInt8, Sendable, CaseIterable {
     /// Spaces, tabs, vertical tabs, form feeds and NUL bytes.
     case whitespace
     /// `\n`, `\r\n` or a lone `\r`: one token per line break.
@@ -60,34 +63,34 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     /// Compared by raw value, and inlinable, so the model and rules modules compare kinds inline
     /// instead of calling the synthesized conformance through a protocol witness on every token.
     @inlinable @inline(__always)
-    public static func == (a: TokenKind, b: TokenKind) -> Bool { a.rawValue == b.rawValue }
+    package static func == (a: TokenKind, b: TokenKind) -> Bool { a.rawValue == b.rawValue }
 
     /// Whitespace, line breaks, comments and the BOM: everything the program never reads.
     @inlinable @inline(__always)
-    public var isTrivia: Bool {
+    package var isTrivia: Bool {
         rawValue <= TokenKind.byteOrderMark.rawValue
     }
 
     @inlinable @inline(__always)
-    public var isComment: Bool {
+    package var isComment: Bool {
         self == .lineComment || self == .docLineComment || self == .blockComment || self == .docBlockComment
     }
 }
 
 /// A token is a kind and a half-open byte range `start..<end` into the file's bytes.
 /// 32-bit offsets keep the array small; files over 2 GiB are refused before tokenizing.
-public struct Token: Equatable, Sendable {
-    public var kind: TokenKind
-    public var start: Int32
-    public var end: Int32
+@usableFromInline package struct Token: Equatable, Sendable {
+    @usableFromInline package var kind: TokenKind
+    @usableFromInline package var start: Int32
+    @usableFromInline package var end: Int32
 
     @inlinable @inline(__always)
-    public init(kind: TokenKind, start: Int, end: Int) {
+    package init(kind: TokenKind, start: Int, end: Int) {
         self.kind = kind
         self.start = Int32(truncatingIfNeeded: start)
         self.end = Int32(truncatingIfNeeded: end)
     }
 
-    @inlinable public var range: Range<Int> { Int(start)..<Int(end) }
-    @inlinable public var length: Int { Int(end - start) }
+    @inlinable package var range: Range<Int> { Int(start)..<Int(end) }
+    @inlinable package var length: Int { Int(end - start) }
 }

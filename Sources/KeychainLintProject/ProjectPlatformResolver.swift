@@ -1,0 +1,133 @@
+import KeychainLintSyntax
+import KeychainLintModel
+import Foundation
+
+/// Finds the platforms a file's project builds for, from the nearest project file above it.
+/// Caches per directory: a tree of thousands of files reads each project file once.
+/// Thread-safe: the CLI lints files in parallel.
+///
+/// The project file that decides is the nearest `Package.swift` or `*.xcodeproj` in the file's folder
+/// or an ancestor (both at one level: their union). Only when neither exists anywhere up to `/` does the
+/// nearest `Podfile` / `*.podspec` that names a platform decide. Otherwise `.all` (macOS assumed possible).
+/// The readers of each file format are `PackageManifestReader`, `XcodeProjectReader` and `CocoaPodsReader`.
+package final class ProjectPlatformResolver: @unchecked Sendable {
+    /// What a directory's walk upward found.
+    private enum Decision {
+        /// A `Package.swift` or `.xcodeproj` in this directory or an ancestor.
+        case project(PlatformSet)
+        /// No such project up to `/`; the nearest CocoaPods file that names platforms, if any.
+        case noProject(pods: PlatformSet?)
+
+        var platforms: PlatformSet {
+            switch self {
+            case .project(let set): return set
+            case .noProject(let pods): return pods ?? .all
+            }
+        }
+    }
+
+    private let lock = NSLock()
+    private var cache: [String: Decision] = [:]
+    /// By a file's folder as the caller spelled it: the files of one folder are asked about one
+    /// after another, and standardising every path costs more than the answer.
+    private var byFolderAsGiven: [Substring: PlatformSet] = [:]
+    private var reads = 0
+    private let currentDirectory: String?
+
+    package init() {
+        currentDirectory = nil
+    }
+
+    /// Resolves relative paths against `currentDirectory` instead of the process's current directory.
+    package init(currentDirectory: String) {
+        self.currentDirectory = currentDirectory
+    }
+
+    /// How many project files (manifests, `project.pbxproj`, Podfiles, podspecs) have been read so far.
+    package var projectFileReads: Int {
+        lock.lock(); defer { lock.unlock() }
+        return reads
+    }
+
+    /// The platforms for the file at `path` (relative to the current directory or absolute).
+    /// `.all` when no project file says.
+    package func platforms(forFileAt path: String) -> PlatformSet {
+        let folder = path.utf8.lastIndex(of: 0x2F).map { path[..<$0] } ?? ""
+        lock.lock()
+        let known = byFolderAsGiven[folder]
+        lock.unlock()
+        if let known { return known }
+        let cwd = currentDirectory ?? FileManager.default.currentDirectoryPath
+        let file = Paths.absolute(path, base: cwd)
+        let found = platforms(forDirectory: Paths.parent(file))
+        lock.lock()
+        byFolderAsGiven[folder] = found
+        lock.unlock()
+        return found
+    }
+
+    private func platforms(forDirectory directory: String) -> PlatformSet {
+        // Held across the file reads, so concurrent callers never read one project file twice.
+        lock.lock(); defer { lock.unlock() }
+
+        var chain: [(directory: String, folder: ProjectFolder)] = []
+        var base = FolderWalk.nearest(from: directory) { current -> Decision? in
+            if let cached = cache[current] { return cached }
+            let folder = ProjectFolder(listing: current)
+            if folder.isProjectRoot {
+                let decision = Decision.project(readProject(in: current, folder))
+                cache[current] = decision
+                return decision
+            }
+            chain.append((current, folder))
+            return nil
+        } ?? .noProject(pods: nil)
+        // Top down: a nearer CocoaPods file overrides a farther one, but only when no project was found.
+        for (dir, folder) in chain.reversed() {
+            if case .noProject(let farther) = base, folder.hasPods {
+                base = .noProject(pods: readPods(in: dir, folder) ?? farther)
+            }
+            cache[dir] = base
+        }
+        return base.platforms
+    }
+
+    // MARK: Reading one level
+
+    private func readProject(in directory: String, _ folder: ProjectFolder) -> PlatformSet {
+        var contributions: [PlatformSet] = []
+        if folder.packageManifest, let text = read(Paths.join(directory, "Package.swift")) {
+            contributions.append(PackageManifestReader.platforms(manifest: text))
+        }
+        for project in folder.xcodeprojs {
+            if let text = read(Paths.join(Paths.join(directory, project), "project.pbxproj")) {
+                contributions.append(XcodeProjectReader.platforms(pbxproj: text) ?? .all)
+            }
+        }
+        // Unreadable project files are skipped; a level with nothing readable still decides, as `.all`.
+        guard !contributions.isEmpty else { return .all }
+        return contributions.reduce(PlatformSet()) { $0.union($1) }
+    }
+
+    private func readPods(in directory: String, _ folder: ProjectFolder) -> PlatformSet? {
+        var found = PlatformSet()
+        if folder.podfile, let text = read(Paths.join(directory, "Podfile")) {
+            found.formUnion(CocoaPodsReader.platforms(podfile: text))
+        }
+        for spec in folder.podspecs {
+            guard let text = read(Paths.join(directory, spec)) else { continue }
+            if spec.hasSuffix(".json") {
+                found.formUnion(CocoaPodsReader.platforms(podspecJSON: text))
+            } else {
+                found.formUnion(CocoaPodsReader.platforms(podspec: text))
+            }
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    private func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        reads += 1
+        return String(decoding: data, as: UTF8.self)
+    }
+}
