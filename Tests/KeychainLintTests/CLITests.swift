@@ -424,7 +424,7 @@ final class CLITests: XCTestCase {
             XCTAssertTrue(r.err.hasPrefix("keychain-lint: error: "), "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains("--help"), "\(args): \(r.err)")
         }
-        XCTAssertTrue(run(["--format", "xml"]).err.contains("unknown format 'xml' (expected one of: xcode, json, sarif, github, checkstyle, summary)"))
+        XCTAssertTrue(run(["--format", "xml"]).err.contains("unknown format 'xml' (expected one of: xcode, json, sarif, github, checkstyle, junit, codeclimate, summary)"))
         XCTAssertTrue(run(["--format"]).err.contains("option '--format' needs a value"))
     }
 
@@ -649,7 +649,7 @@ final class CLITests: XCTestCase {
     // MARK: reporters
 
     func testReporterRegistry() {
-        XCTAssertEqual(ReporterRegistry.names, ["xcode", "json", "sarif", "github", "checkstyle", "summary"])
+        XCTAssertEqual(ReporterRegistry.names, ["xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "summary"])
         XCTAssertEqual(ReporterRegistry.defaultName, "xcode")
         XCTAssertTrue(ReporterRegistry.reporter(named: "json") is JSONReporter)
         XCTAssertTrue(ReporterRegistry.reporter(named: "sarif") is SARIFReporter)
