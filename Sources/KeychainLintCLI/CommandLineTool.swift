@@ -73,7 +73,8 @@ package enum CommandLineTool {
         let engine = LintEngine(rules: settings.rules, platforms: settings.platforms, filter: settings.filter,
                                 exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
                                 parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
-        let result = engine.lint(options.paths)
+        var result = engine.lint(options.paths)
+        result.sourceRoot = SourceRoot.find(from: settings.base)
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
@@ -130,6 +131,11 @@ package enum CommandLineTool {
                 stderr.write("keychain-lint: error: \(error)\n")
                 pathError = true
             }
+        }
+
+        if let stamp = options.buildStamp {
+            pathError = !BuildStamp.update(stamp, clean: !pathError && result.errorCount == 0, result: result,
+                                           workingDirectory: workingDirectory, stderr: stderr) || pathError
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

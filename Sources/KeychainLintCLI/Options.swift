@@ -35,6 +35,10 @@ package struct Options {
     package var writeBaselinePath: String?
     /// `--force-exclude`: apply the configuration's `include`/`exclude` to paths named on the command line too.
     package var forceExclude = false
+    /// `--build-stamp PATH`: written after a run without error findings, removed after any other,
+    /// so a build system that reruns a command whose output is missing (the build-tool plugin)
+    /// caches clean runs and repeats failed ones.
+    package var buildStamp: String?
 
     package init() {}
 }
@@ -151,6 +155,8 @@ extension Options {
                 options.baselinePath = try value()
             case "--write-baseline":
                 options.writeBaselinePath = try value()
+            case "--build-stamp":
+                options.buildStamp = try value()
             case "--force-exclude":
                 try noValue()
                 options.forceExclude = true
@@ -211,6 +217,9 @@ extension Options {
                                  exit 0 (nothing is reported).
           --force-exclude        Apply the configuration's include/exclude patterns
                                  to files named on the command line too.
+          --build-stamp <path>   Write this file (a Swift comment) when no error is
+                                 found, remove it otherwise: the output a build
+                                 system caches (the SwiftPM build-tool plugin).
           -h, --help             Show this help.
           --version              Show the version.
           --                     Treat every later argument as a path.
