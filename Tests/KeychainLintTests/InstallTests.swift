@@ -48,3 +48,20 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(String(decoding: output, as: UTF8.self), ToolInfo.version + "\n")
     }
 }
+
+/// The README's install recipes name the current release, so a version bump cannot leave them behind.
+final class InstallRecipeTests: XCTestCase {
+    func testReadmeRecipesNameTheCurrentVersion() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let version = ToolInfo.version
+        for recipe in ["mint install keychain-lint/keychain-lint@v\(version)", "uses: keychain-lint/keychain-lint@v\(version)",
+                       "rev: v\(version)", "releases/download/v\(version)/keychain-lint-\(version)-linux-x86_64.tar.gz"] {
+            XCTAssertTrue(readme.contains(recipe), recipe)
+        }
+        let tagged = try NSRegularExpression(pattern: #"(@|rev: |download/|--branch )v(\d+\.\d+\.\d+)"#)
+        for match in tagged.matches(in: readme, range: NSRange(readme.startIndex..., in: readme)) {
+            XCTAssertEqual(String(readme[Range(match.range(at: 2), in: readme)!]), version, "every recipe names v\(version)")
+        }
+    }
+}
