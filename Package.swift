@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
         .library(name: "KeychainLint", targets: ["KeychainLint", "KeychainLintReporters"]),
         .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
+        .plugin(name: "KeychainLintBuildPlugin", targets: ["KeychainLintBuildPlugin"]),
     ],
     targets: [
         // The bottom of the graph, one of each: the C library import, the byte search, the ASCII
@@ -39,6 +40,9 @@ let package = Package(
                                                  description: "Lint the package's Swift targets with keychain-lint")),
             dependencies: ["keychain-lint"]
         ),
+        // Applied to a target, lints its Swift files during `swift build` (and Xcode builds):
+        // findings are build warnings and errors. The tool is built once, for the host.
+        .plugin(name: "KeychainLintBuildPlugin", capability: .buildTool(), dependencies: ["keychain-lint"]),
         // Development tools, not products: the libFuzzer target (.ci/fuzz) and the token dump the
         // tree-sitter comparison reads (Scripts/tokenizer-diff.py).
         // Invariants every input must keep, shared by the fuzz target and the regression tests.

@@ -97,6 +97,7 @@ public struct LintEngine: Sendable {
         })
         var lineTexts: [String: [Int: String]] = [:]
         var filesLinted = entitlements.linted.count
+        var lintedPaths = entitlements.linted.map(\.path)
         for file in entitlements.linted {
             let found = linter.lint(entitlements: file)
             findings.append(contentsOf: found)
@@ -106,6 +107,7 @@ public struct LintEngine: Sendable {
             switch outcome {
             case .linted(let f, let lines):
                 filesLinted += 1
+                lintedPaths.append(target.path)
                 findings.append(contentsOf: f)
                 if !lines.isEmpty { lineTexts[target.path] = lines }
             case .skipped(let message):
@@ -118,6 +120,6 @@ public struct LintEngine: Sendable {
         let descriptions = rules.map { type(of: $0.rule).description }
         let severities = Dictionary(rules.map { (type(of: $0.rule).description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
         return LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
-                          severities: severities, lineTexts: lineTexts, problems: problems)
+                          severities: severities, lineTexts: lineTexts, problems: problems, lintedPaths: lintedPaths)
     }
 }

@@ -1,3 +1,4 @@
+import KeychainLintProject
 import KeychainLintRules
 
 /// What a run produced: the findings in output order, the rules that ran, how many files were
@@ -18,16 +19,24 @@ public struct LintResult: Sendable {
     /// The normalised text (`LineText`) of each finding's line, by path and line number. SARIF
     /// fingerprints and baselines use it; a finding whose line is not here is keyed by its message.
     package var lineTexts: [String: [Int: String]]
+    /// The paths of the linted files, as written. JUnit makes a test case of each, so files without
+    /// findings show as passed; the other formats list only findings.
+    package var lintedPaths: [String]
+    /// Where repository-relative paths start (SARIF, Code Quality); the command line sets it.
+    /// `nil` keeps paths as written, less a leading `./`.
+    package var sourceRoot: SourceRoot?
 
     package init(filesLinted: Int, findings: [Finding], rules: [RuleDescription] = [],
                  severities: [String: Severity] = [:], lineTexts: [String: [Int: String]] = [:],
-                 problems: [LintProblem] = []) {
+                 problems: [LintProblem] = [], lintedPaths: [String] = [], sourceRoot: SourceRoot? = nil) {
         self.filesLinted = filesLinted
         self.findings = Finding.sortedForOutput(findings)
         self.rules = rules
         self.severities = severities
         self.lineTexts = lineTexts
         self.problems = problems
+        self.lintedPaths = lintedPaths
+        self.sourceRoot = sourceRoot
     }
 
     /// The rules that ran, each with the severity it reported at.

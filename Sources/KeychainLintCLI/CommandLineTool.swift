@@ -77,7 +77,8 @@ package enum CommandLineTool {
             stderr.write("keychain-lint: error: \(failure)\n")
             return ExitCode.usage
         }
-        let result = scoped.result
+        var result = scoped.result
+        result.sourceRoot = SourceRoot.find(from: settings.base)
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
@@ -138,6 +139,11 @@ package enum CommandLineTool {
                 stderr.write("keychain-lint: error: \(error)\n")
                 pathError = true
             }
+        }
+
+        if let stamp = options.buildStamp {
+            pathError = !BuildStamp.update(stamp, clean: !pathError && result.errorCount == 0, result: result,
+                                           workingDirectory: workingDirectory, stderr: stderr) || pathError
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -44,6 +44,10 @@ package struct Options {
     package var strictFiles = false
     /// `--quiet`: no summary line on stderr.
     package var quiet = false
+    /// `--build-stamp PATH`: written after a run without error findings, removed after any other,
+    /// so a build system that reruns a command whose output is missing (the build-tool plugin)
+    /// caches clean runs and repeats failed ones.
+    package var buildStamp: String?
 
     package init() {}
 }
@@ -183,6 +187,7 @@ extension Options {
     /// Options that take a value (`--name value` or `--name=value`); `set(_:to:)` reads each.
     private static let valuedOptions: Set<String> = [
         "--format", "--platform", "--output", "--config", "--baseline", "--write-baseline", "--enable", "--disable", "--only",
+        "--build-stamp",
     ]
 
     private mutating func set(_ name: String, to value: String) throws(UsageError) {
@@ -204,6 +209,7 @@ extension Options {
         case "--config": configPath = value
         case "--baseline": baselinePath = value
         case "--write-baseline": writeBaselinePath = value
+        case "--build-stamp": buildStamp = value
         case "--enable": rules.enable += Self.ruleList(value)
         case "--disable": rules.disable += Self.ruleList(value)
         case "--only": rules.only += Self.ruleList(value)
@@ -306,6 +312,9 @@ extension Options {
                                  hold none, or include/exclude left none); without
                                  it that is a warning.
           -q, --quiet            Print no summary line on stderr.
+          --build-stamp <path>   Write this file (a Swift comment) when no error is
+                                 found, remove it otherwise: the output a build
+                                 system caches (the SwiftPM build-tool plugin).
           -h, --help             Show this help.
           --version              Show the version.
           --                     Treat every later argument as a path.

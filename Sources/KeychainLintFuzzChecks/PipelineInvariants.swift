@@ -91,7 +91,7 @@ package enum PipelineInvariants {
         return problems
     }
 
-    /// JSON and SARIF parse, checkstyle is well-formed XML, and line-oriented formats keep one line per finding.
+    /// JSON, SARIF and Code Quality parse, checkstyle and JUnit are well-formed XML, and line-oriented formats keep one line per finding.
     package static func reports(_ result: LintResult) -> [String] {
         var problems: [String] = []
         let count = result.findings.count
@@ -106,8 +106,11 @@ package enum PipelineInvariants {
                 let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
                 let results = ((object?["runs"] as? [[String: Any]])?.first?["results"] as? [Any])?.count
                 if results != count { problems.append("sarif output does not parse to \(count) results") }
-            case CheckstyleReporter.name:
-                if let error = xmlError(output) { problems.append("checkstyle output is not well-formed XML: \(error)") }
+            case CheckstyleReporter.name, JUnitReporter.name:
+                if let error = xmlError(output) { problems.append("\(reporter.name) output is not well-formed XML: \(error)") }
+            case CodeClimateReporter.name:
+                let issues = (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [Any]
+                if issues?.count != count { problems.append("codeclimate output does not parse to \(count) issues") }
             case XcodeReporter.name, GitHubReporter.name:
                 let lines = output.utf8.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
                 if lines != count { problems.append("\(reporter.name) output has \(lines) line breaks for \(count) findings") }

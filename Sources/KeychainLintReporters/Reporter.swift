@@ -22,6 +22,8 @@ package enum ReporterRegistry {
         SARIFReporter.self,
         GitHubReporter.self,
         CheckstyleReporter.self,
+        JUnitReporter.self,
+        CodeClimateReporter.self,
         SummaryReporter.self,
     ]
 

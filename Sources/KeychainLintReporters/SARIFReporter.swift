@@ -1,8 +1,12 @@
 import KeychainLintSyntax
 import KeychainLint
+import KeychainLintProject
 import KeychainLintRules
 
-/// SARIF 2.1.0, the format GitHub code scanning uploads.
+/// SARIF 2.1.0, the format GitHub code scanning uploads. Rules carry the `security` tag and a
+/// `security-severity`, which code scanning needs to file results as security alerts; file
+/// locations are relative to `SRCROOT` (the source root, declared in `originalUriBaseIds`), so
+/// they match the repository's files whatever folder the run started from.
 package struct SARIFReporter: Reporter {
     package static let name = "sarif"
     package static let summary = "SARIF 2.1.0 (GitHub code scanning)"
@@ -23,59 +27,49 @@ package struct SARIFReporter: Reporter {
             w.raw("},\"help\":{\"text\":"); w.string(rule.howToFix)
             w.raw("},\"helpUri\":"); w.string(ToolInfo.rulePageURI(rule.id))
             w.raw(",\"defaultConfiguration\":{\"level\":"); w.string(rule.severityWhenEnabled.rawValue)
+            w.raw("},\"properties\":{\"tags\":[")
+            w.raw(Self.tags(rule.id).map(JSONWriter.quoted).joined(separator: ","))
+            w.raw("]")
+            if let score = Self.securitySeverity(result.severity(of: rule), id: rule.id) {
+                w.raw(",\"security-severity\":"); w.string(score)
+            }
             w.raw("}}")
         }
-        w.raw("]}},\"results\":[")
-        var occurrences: [String: Int] = [:]
+        w.raw("]}}")
+        if let root = result.sourceRoot {
+            w.raw(",\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":"); w.string(root.fileURI); w.raw("}}")
+        }
+        w.raw(",\"results\":[")
+        var fingerprints = Fingerprints()
         for (i, f) in result.findings.enumerated() {
             if i > 0 { w.raw(",") }
-            // The rule, the file and the line's text, not its number, so the fingerprint survives
-            // edits above the finding; the occurrence tells identical lines apart.
-            let key = "\(f.ruleID)|\(Self.relativeURI(f.path))|" + (result.lineText(of: f).map { "text:" + $0 } ?? "message:" + f.message)
-            let n = occurrences[key, default: 0]
-            occurrences[key] = n + 1
+            let relative = ReportPath.relative(f.path, root: result.sourceRoot).map(SourceRoot.percentEncoded)
+            // Outside the root a file keeps its absolute URI and has no base.
+            let uri = relative ?? "file://" + SourceRoot.percentEncoded(ReportPath.repositoryRelative(f.path, root: result.sourceRoot))
             w.raw("{\"ruleId\":"); w.string(f.ruleID)
             if let index = rules.firstIndex(where: { $0.id == f.ruleID }) { w.raw(",\"ruleIndex\":\(index)") }
             w.raw(",\"level\":"); w.string(f.severity.rawValue)
             w.raw(",\"message\":{\"text\":"); w.string(f.message)
-            w.raw("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"); w.string(Self.relativeURI(f.path))
-            w.raw(",\"uriBaseId\":\"SRCROOT\"},\"region\":{\"startLine\":\(f.line),\"startColumn\":\(f.column)}}}]")
-            w.raw(",\"partialFingerprints\":{\"keychainLint/v1\":"); w.string(Self.fingerprint(key, occurrence: n))
+            w.raw("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"); w.string(uri)
+            if relative != nil { w.raw(",\"uriBaseId\":\"SRCROOT\"") }
+            w.raw("},\"region\":{\"startLine\":\(f.line),\"startColumn\":\(f.column)}}}]")
+            w.raw(",\"partialFingerprints\":{\"keychainLint/v1\":")
+            w.string(fingerprints.next(f, location: uri, lineText: result.lineText(of: f)))
             w.raw("}}")
         }
         w.raw("]}]}\n")
         return w.output
     }
 
-    /// `./Sources/A.swift` → `Sources/A.swift`; path segments percent-encoded where URIs need it.
-    static func relativeURI(_ path: String) -> String {
-        var p = Substring(path)
-        while p.hasPrefix("./") { p = p.dropFirst(2) }
-        var out = ""
-        for b in p.utf8 {
-            let c = Character(Unicode.Scalar(b))
-            if b < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {
-                out.append(c)
-            } else {
-                out += "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
+    /// Every keychain rule is a security rule; the suppression check is housekeeping.
+    static func tags(_ id: String) -> [String] {
+        id == "superfluous-suppression" ? ["maintainability"] : ["security", "keychain"]
     }
 
-    /// FNV-1a over the key and occurrence: stable across unrelated edits.
-    static func fingerprint(_ key: String, occurrence: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in "\(key)|\(occurrence)".utf8 {
-            hash ^= UInt64(b)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16).leftPadded(to: 16)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to n: Int) -> String {
-        count >= n ? self : String(repeating: "0", count: n - count) + self
+    /// Code scanning's 0–10 score (≥ 7 high, ≥ 4 medium) from the severity the rule ran at;
+    /// `nil` for a rule that is not a security rule.
+    static func securitySeverity(_ severity: Severity, id: String) -> String? {
+        guard tags(id).contains("security") else { return nil }
+        return severity == .error ? "7.5" : "5.0"
     }
 }

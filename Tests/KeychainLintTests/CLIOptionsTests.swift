@@ -31,7 +31,7 @@ final class CLIOptionsTests: CLITestCase {
             XCTAssertTrue(r.err.hasPrefix("keychain-lint: error: "), "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains("--help"), "\(args): \(r.err)")
         }
-        XCTAssertTrue(run(["--format", "xml"]).err.contains("unknown format 'xml' (expected one of: xcode, json, sarif, github, checkstyle, summary)"))
+        XCTAssertTrue(run(["--format", "xml"]).err.contains("unknown format 'xml' (expected one of: xcode, json, sarif, github, checkstyle, junit, codeclimate, summary)"))
         XCTAssertTrue(run(["--format"]).err.contains("option '--format' needs a value"))
     }
 

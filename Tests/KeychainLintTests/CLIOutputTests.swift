@@ -158,7 +158,7 @@ final class CLIOutputTests: CLITestCase {
     // MARK: reporters
 
     func testReporterRegistry() {
-        XCTAssertEqual(ReporterRegistry.names, ["xcode", "json", "sarif", "github", "checkstyle", "summary"])
+        XCTAssertEqual(ReporterRegistry.names, ["xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "summary"])
         XCTAssertEqual(ReporterRegistry.defaultName, "xcode")
         XCTAssertTrue(ReporterRegistry.reporter(named: "json") is JSONReporter)
         XCTAssertTrue(ReporterRegistry.reporter(named: "sarif") is SARIFReporter)
