@@ -13,18 +13,26 @@ package struct RuleExample: Sendable {
     package var entitlements: String?
     /// The example is an `.entitlements` plist, not Swift.
     package var isEntitlementsFile: Bool
+    /// Where the example is written (the rule's source file and the line of its initialiser), filled
+    /// in by the default arguments: a failing example is reported there, not in the test harness.
+    package let file: StaticString
+    package let line: UInt
 
-    package init(_ code: String, platforms: PlatformSet = .all, entitlements: String? = nil, note: String? = nil) {
+    package init(_ code: String, platforms: PlatformSet = .all, entitlements: String? = nil, note: String? = nil,
+                 file: StaticString = #filePath, line: UInt = #line) {
         self.code = code
         self.platforms = platforms
         self.entitlements = entitlements
         self.isEntitlementsFile = false
         self.note = note
+        self.file = file
+        self.line = line
     }
 
     /// An example that is an entitlements plist.
-    package static func entitlementsFile(_ plist: String, note: String? = nil) -> RuleExample {
-        var example = RuleExample(plist, note: note)
+    package static func entitlementsFile(_ plist: String, note: String? = nil,
+                                         file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
+        var example = RuleExample(plist, note: note, file: file, line: line)
         example.isEntitlementsFile = true
         return example
     }

@@ -1,126 +1,68 @@
+import Foundation
 import XCTest
-@testable import KeychainLintCLI
-@testable import KeychainLintReporters
-@testable import KeychainLint
-@testable import KeychainLintProject
-@testable import KeychainLintModel
-@testable import KeychainLintRules
-@testable import KeychainLintSyntax
+import KeychainLintRules
 
-/// Runs every rule's own examples: the one harness all rules share, so adding a rule adds its tests.
+/// Every rule's own examples, one test per rule so one rule runs alone:
+/// `swift test --filter test_identity_add` (the id with `_` for `-`); `--filter RuleExampleTests` runs them all.
+/// XCTest on Linux needs a written method per test: `testEveryRuleHasExactlyOneTestMethod` keeps
+/// this list and `RuleRegistry` the same. The checks are in RuleExampleHarness.swift.
 final class RuleExampleTests: XCTestCase {
-    /// An example with its `↓` markers removed and their byte offsets kept.
-    private struct Marked {
-        var text: String
-        var offsets: [Int]
+    func test_access_group_not_entitled() { checkExamples(of: "access-group-not-entitled") }
+    func test_access_group_team_id() { checkExamples(of: "access-group-team-id") }
+    func test_access_group_update() { checkExamples(of: "access-group-update") }
+    func test_app_group_on_macos() { checkExamples(of: "app-group-on-macos") }
+    func test_application_label_string() { checkExamples(of: "application-label-string") }
+    func test_broad_delete() { checkExamples(of: "broad-delete") }
+    func test_certificate_application_tag() { checkExamples(of: "certificate-application-tag") }
+    func test_deprecated_accessibility() { checkExamples(of: "deprecated-accessibility") }
+    func test_entitlement_access_group_prefix() { checkExamples(of: "entitlement-access-group-prefix") }
+    func test_generic_password_missing_primary_key() { checkExamples(of: "generic-password-missing-primary-key") }
+    func test_generic_password_web_login() { checkExamples(of: "generic-password-web-login") }
+    func test_identity_add() { checkExamples(of: "identity-add") }
+    func test_internet_password_invalid_attribute() { checkExamples(of: "internet-password-invalid-attribute") }
+    func test_key_generation_missing_attribute() { checkExamples(of: "key-generation-missing-attribute") }
+    func test_key_query_missing_key_class() { checkExamples(of: "key-query-missing-key-class") }
+    func test_key_query_missing_key_type() { checkExamples(of: "key-query-missing-key-type") }
+    func test_missing_accessibility() { checkExamples(of: "missing-accessibility") }
+    func test_missing_data_protection_keychain() { checkExamples(of: "missing-data-protection-keychain") }
+    func test_raw_key_data_add() { checkExamples(of: "raw-key-data-add") }
+    func test_superfluous_suppression() { checkExamples(of: "superfluous-suppression") }
+    func test_sync_query_missing_synchronizable() { checkExamples(of: "sync-query-missing-synchronizable") }
+    func test_sync_this_device_only() { checkExamples(of: "sync-this-device-only") }
+    func test_unhandled_duplicate_item() { checkExamples(of: "unhandled-duplicate-item") }
 
-        init(_ code: String) {
-            var bytes: [UInt8] = []
-            var offsets: [Int] = []
-            let marker = Array(String(RuleExample.marker).utf8)
-            let source = Array(code.utf8)
-            var i = 0
-            while i < source.count {
-                if source[i...].starts(with: marker) {
-                    offsets.append(bytes.count)
-                    i += marker.count
-                } else {
-                    bytes.append(source[i])
-                    i += 1
-                }
+    /// The methods above, read from this file, against the registry: a new rule without a method
+    /// (its examples would run nowhere) or a method for a rule that is gone fails here.
+    func testEveryRuleHasExactlyOneTestMethod() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        var checked: [String: String] = [:]  // method name → the id it checks
+        for line in source.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("func test_") {
+            guard let method = Self.perRuleMethod(line) else {
+                XCTFail("not of the form `func test_<id>() { checkExamples(of: \"<id>\") }`: \(line)")
+                continue
             }
-            text = String(decoding: bytes, as: UTF8.self)
-            self.offsets = offsets
+            XCTAssertNil(checked.updateValue(method.id, forKey: method.name), "\(method.name) is written twice")
+            XCTAssertEqual(method.name, "test_" + method.id.replacingOccurrences(of: "-", with: "_"),
+                           "\(method.name) checks \(method.id): name it after the rule it checks")
         }
-
-        func locations() -> [SourceLocation] {
-            let map = LineMap(Array(text.utf8))
-            return offsets.map(map.location(of:))
+        let ids = Set(RuleRegistry.all.map { $0.description.id })
+        for id in ids.subtracting(checked.values).sorted() {
+            let name = "test_" + id.replacingOccurrences(of: "-", with: "_")
+            XCTFail("\(id) has no test method: add `func \(name)() { checkExamples(of: \"\(id)\") }` to RuleExampleTests")
         }
-    }
-
-    private func findings(_ rule: any Rule.Type, _ text: String, _ example: RuleExample) -> [SourceLocation] {
-        let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.severityWhenEnabled)])
-        let results: [Finding]
-        if example.isEntitlementsFile {
-            guard case .success(let file) = EntitlementsFile.parse(path: "App.entitlements", bytes: Array(text.utf8)) else {
-                XCTFail("\(rule.description.id): an entitlements example is not a valid plist")
-                return []
-            }
-            results = linter.lint(entitlements: file)
-        } else {
-            let context = example.entitlements.flatMap {
-                try? EntitlementsFile.parse(path: "App.entitlements", bytes: Array($0.utf8)).get()
-            }
-            if example.entitlements != nil && context == nil { XCTFail("\(rule.description.id): bad entitlements context") }
-            results = linter.lint(path: "Example.swift", bytes: Array(text.utf8), platforms: example.platforms,
-                                  entitlements: context.map { [$0] } ?? [])
-        }
-        return results.map { SourceLocation(line: $0.line, column: $0.column) }
-    }
-
-    /// `line:column` pairs, so a failure reads as expected vs actual spots.
-    private func spots(_ locations: [SourceLocation]) -> String {
-        "[" + locations.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + "]"
-    }
-
-    private func label(_ rule: any Rule.Type, _ kind: String, _ index: Int) -> String {
-        "\(rule.description.id) \(kind) example #\(index + 1)"
-    }
-
-    func testTriggeringExamplesFindExactlyTheMarkedSpots() {
-        for rule in RuleRegistry.all {
-            for (index, example) in rule.description.triggering.enumerated() {
-                let marked = Marked(example.code)
-                XCTAssertFalse(marked.offsets.isEmpty, "\(label(rule, "triggering", index)) marks no spot")
-                let expected = marked.locations(), actual = findings(rule, marked.text, example)
-                XCTAssertEqual(actual, expected,
-                               "\(label(rule, "triggering", index)): expected \(spots(expected)), actual \(spots(actual)):\n\(marked.text)")
-            }
+        for (name, id) in checked.sorted(by: { $0.key < $1.key }) where !ids.contains(id) {
+            XCTFail("\(name) checks \(id), which is no rule in RuleRegistry")
         }
     }
 
-    func testNonTriggeringExamplesFindNothing() {
-        for rule in RuleRegistry.all {
-            for (index, example) in rule.description.nonTriggering.enumerated() {
-                XCTAssertFalse(example.code.contains(RuleExample.marker), "\(label(rule, "non-triggering", index)) has a marker")
-                let actual = findings(rule, example.code, example)
-                XCTAssertEqual(actual, [],
-                               "\(label(rule, "non-triggering", index)): expected no finding, actual \(spots(actual)):\n\(example.code)")
-            }
-        }
-    }
-
-    func testTriggeringExamplesAreSilentInCommentsAndStrings() {
-        for rule in RuleRegistry.all {
-            for (index, example) in rule.description.triggering.enumerated() where !example.isEntitlementsFile {
-                let text = Marked(example.code).text
-                let wrapped = ["/*\n\(text)\n*/\n", "let text = #\"\"\"\n\(text)\n\"\"\"#\n",
-                               text.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }.joined(separator: "\n")]
-                for variant in wrapped {
-                    let actual = findings(rule, variant, example)
-                    XCTAssertEqual(actual, [],
-                                   "\(label(rule, "triggering", index)) fires inside a comment or string at \(spots(actual)):\n\(variant)")
-                }
-            }
-        }
-    }
-
-    /// A multi-byte character before a spot moves its column by the character's UTF-8 length.
-    func testColumnsCountUTF8Bytes() {
-        for rule in RuleRegistry.all {
-            for (index, example) in rule.description.triggering.enumerated() {
-                // Swift gets a block comment, a plist an XML comment: both may precede the marked text's line.
-                let prefix = example.isEntitlementsFile ? "<!-- é€ --> " : "/* é€ */ "
-                let lines = example.code.split(separator: "\n", omittingEmptySubsequences: false)
-                let shifted = lines.map { $0.contains(RuleExample.marker) ? prefix + $0 : String($0) }.joined(separator: "\n")
-                let original = Marked(example.code).locations()
-                let expected = original.map { SourceLocation(line: $0.line, column: $0.column + prefix.utf8.count) }
-                let actual = findings(rule, Marked(shifted).text, example)
-                XCTAssertEqual(actual, expected,
-                               "\(label(rule, "triggering", index)) with a multi-byte prefix: expected \(spots(expected)), actual \(spots(actual))")
-            }
-        }
+    /// `func test_x() { checkExamples(of: "x-id") }` → ("test_x", "x-id").
+    private static func perRuleMethod(_ line: Substring) -> (name: String, id: String)? {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        let head = "func ", call = "() { checkExamples(of: \"", tail = "\") }"
+        guard text.hasPrefix(head), text.hasSuffix(tail), let callRange = text.range(of: call) else { return nil }
+        let name = text[text.index(text.startIndex, offsetBy: head.count)..<callRange.lowerBound]
+        let id = text[callRange.upperBound..<text.index(text.endIndex, offsetBy: -tail.count)]
+        return (String(name), String(id))
     }
 
     func testEveryRuleIsDescribed() {
