@@ -19,6 +19,7 @@ final class RuleExampleTests: XCTestCase {
     func test_generic_password_missing_primary_key() { checkExamples(of: "generic-password-missing-primary-key") }
     func test_generic_password_web_login() { checkExamples(of: "generic-password-web-login") }
     func test_identity_add() { checkExamples(of: "identity-add") }
+    func test_invalid_suppression() { checkExamples(of: "invalid-suppression") }
     func test_internet_password_invalid_attribute() { checkExamples(of: "internet-password-invalid-attribute") }
     func test_key_generation_missing_attribute() { checkExamples(of: "key-generation-missing-attribute") }
     func test_key_query_missing_key_class() { checkExamples(of: "key-query-missing-key-class") }
