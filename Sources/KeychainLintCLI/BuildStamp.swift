@@ -1,11 +1,7 @@
 import KeychainLint
 import KeychainLintProject
 import KeychainLintReporters
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeychainLintSupport
 
 /// `--build-stamp PATH`, the output file of the build-tool plugin's command. The build system
 /// reruns a command when an input changed or an output is missing, so the stamp is written only

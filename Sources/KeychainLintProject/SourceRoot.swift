@@ -1,12 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import KeychainLintSupport
 
 /// The folder that reports meant for a repository (SARIF's `SRCROOT`, GitLab's Code Quality)
 /// make paths relative to: the nearest folder at or above the working directory that holds
@@ -27,13 +21,10 @@ package struct SourceRoot: Sendable, Equatable {
     /// Looks for `.git` from `workingDirectory` (absolute) upwards.
     package static func find(from workingDirectory: String) -> SourceRoot {
         let start = Paths.normalised(workingDirectory)
-        var folder = start
-        while true {
-            let marker = folder == "/" ? "/.git" : folder + "/.git"
-            if access(marker, F_OK) == 0 { return SourceRoot(folder: folder, workingDirectory: start) }
-            if folder == "/" { return SourceRoot(folder: start, workingDirectory: start) }
-            folder = Paths.parent(folder)
+        let repository = FolderWalk.nearest(from: start) { folder in
+            access(Paths.join(folder, ".git"), F_OK) == 0 ? folder : nil
         }
+        return SourceRoot(folder: repository ?? start, workingDirectory: start)
     }
 
     /// `path` (as a finding writes it) relative to the root, or `nil` when it lies outside it.
