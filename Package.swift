@@ -50,10 +50,37 @@ let package = Package(
         // No main.swift: built with --sanitize=fuzzer, libFuzzer provides `main` (see .ci/fuzz).
         .executableTarget(name: "keychain-lint-fuzz", dependencies: ["KeychainLintFuzzChecks"], path: "Sources/KeychainLintFuzz"),
         .executableTarget(name: "keychain-lint-tokens", dependencies: ["KeychainLintSyntax"], path: "Sources/KeychainLintTokens"),
-        .testTarget(
-            name: "KeychainLintTests",
-            dependencies: ["KeychainLintCLI", "KeychainLintFuzzChecks", "KeychainLintSupport"],
-            exclude: []
-        ),
+        // Tests by layer, each target depending on the modules it tests; `swift test` runs them all,
+        // `swift test --filter <target>` one layer.
+        // Helpers more than one test target needs (a seeded random generator); no library module.
+        .target(name: "KeychainLintTestSupport", path: "Tests/TestSupport"),
+        // The ASCII fast paths (Support's helpers and the byte paths built on them in the model,
+        // project, rules and engine) against the `String` algorithms they stand in for; the
+        // low-level pieces written only in Support.
+        .testTarget(name: "SupportTests", dependencies: ["KeychainLintSupport", "KeychainLintSyntax", "KeychainLintModel",
+                                                         "KeychainLintProject", "KeychainLintRules", "KeychainLint",
+                                                         "KeychainLintTestSupport"]),
+        // The lexer, tokens, line map, `#if` conditions.
+        .testTarget(name: "SyntaxTests", dependencies: ["KeychainLintSyntax", "KeychainLintTestSupport"]),
+        // The code view, the dataflow that builds the model, wrappers, domain values.
+        .testTarget(name: "ModelTests", dependencies: ["KeychainLintModel", "KeychainLintSyntax"]),
+        // Discovery, file reading, project roots, paths, project platforms.
+        .testTarget(name: "ProjectTests", dependencies: ["KeychainLintProject", "KeychainLintSyntax"]),
+        // Each rule's examples (one test per rule), suppressions, rule pages and the README's rule
+        // table, rule texts and internals; rules run through the engine's per-file linter.
+        .testTarget(name: "RuleTests", dependencies: ["KeychainLint", "KeychainLintReporters", "KeychainLintRules",
+                                                      "KeychainLintModel", "KeychainLintSyntax"]),
+        // The project passes, the public API, the prefilters and the one-pass name search, line text.
+        .testTarget(name: "EngineTests", dependencies: ["KeychainLint", "KeychainLintSyntax", "KeychainLintSupport",
+                                                        "KeychainLintTestSupport"]),
+        // Options, configuration, baselines, output files, reporters, install hooks, the fixtures and
+        // the benchmark corpus end to end, the one severity decision on every path to a rule.
+        .testTarget(name: "CLITests", dependencies: ["KeychainLintCLI", "KeychainLintReporters", "KeychainLint",
+                                                     "KeychainLintProject", "KeychainLintRules", "KeychainLintModel",
+                                                     "KeychainLintFuzzChecks"]),
+        // The slow ones: hostile inputs, runs killed midway, saved fuzz crashes, the invariants the
+        // fuzzer checks, the real executable in a hostile file system.
+        .testTarget(name: "RobustnessTests", dependencies: ["KeychainLintFuzzChecks", "KeychainLintReporters", "KeychainLint",
+                                                            "KeychainLintProject", "KeychainLintModel", "KeychainLintSyntax"]),
     ]
 )

@@ -1,0 +1,42 @@
+import XCTest
+import KeychainLintSupport
+import KeychainLint
+import KeychainLintTestSupport
+
+/// The one-pass name search must answer exactly what searching for each name on its own answers.
+final class IdentifierSetTests: XCTestCase {
+    private func reference(_ names: [String], _ text: String) -> Bool {
+        let hay = Array(text.utf8)
+        return hay.withUnsafeBufferPointer { hay in names.contains { !$0.isEmpty && ByteSearch.containsIdentifier(Array($0.utf8), in: hay) } }
+    }
+
+    func testWholeIdentifiersOnly() {
+        let set = IdentifierSet(["baseQuery", "Class", "kClass"])
+        XCTAssertTrue(set.occurs(in: Array("let q = baseQuery".utf8)))
+        XCTAssertTrue(set.occurs(in: Array("x[Class]".utf8)))
+        XCTAssertTrue(set.occurs(in: Array("Class".utf8)))
+        XCTAssertFalse(set.occurs(in: Array("let Classes = baseQuery2 + _baseQuery + élbaseQuery".utf8)))
+        XCTAssertFalse(IdentifierSet([]).occurs(in: Array("anything".utf8)))
+        XCTAssertTrue(IdentifierSet([]).isEmpty)
+    }
+
+    func testANameWithOtherBytesIsSearchedOnItsOwn() {
+        let set = IdentifierSet(["Keys.service", "plain"])
+        XCTAssertTrue(set.occurs(in: Array("q[Keys.service] = 1".utf8)))
+        XCTAssertFalse(set.occurs(in: Array("q[MyKeys.service] = 1".utf8)))
+    }
+
+    /// Random names and texts over a small alphabet (identifier bytes, separators, non-ASCII), so
+    /// names occur, occur inside longer identifiers, and share prefixes and hashes' slots.
+    func testAgreesWithSearchingEachNameOnItsOwn() {
+        var rng = SplitMix64(seed: 42)
+        let alphabet: [String] = ["a", "b", "k", "S", "_", "1", " ", ".", "(", "\n", "é", "€"]
+        func word(_ n: Int) -> String { (0..<n).map { _ in alphabet[Int(rng.next() % 6)] }.joined() }
+        for _ in 0..<3_000 {
+            let names = (0..<Int(rng.next() % 6)).map { _ in word(1 + Int(rng.next() % 3)) }
+                + (rng.next() % 8 == 0 ? ["a.b"] : [])
+            let text = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+            XCTAssertEqual(IdentifierSet(names).occurs(in: Array(text.utf8)), reference(names, text), "\(names) in \(text.debugDescription)")
+        }
+    }
+}
