@@ -31,7 +31,8 @@ extension RuleExampleTests {
         let marked = MarkedExample(subject.example.code)
         let expected = marked.locations(), actual = findings(subject, marked.text)
         if marked.offsets.isEmpty {
-            fail(subject, "marks no spot with \(RuleExample.marker) (it finds \(spots(actual))\(Self.spotsNote))")
+            fail(subject, "marks no spot with \(RuleExample.marker) (it finds \(spots(actual))\(Self.spotsNote))",
+                 excerptLine: actual.first?.line)
         } else if actual != expected {
             fail(subject, "expected findings at \(spots(expected)), found \(spots(actual))\(Self.spotsNote)")
         }
