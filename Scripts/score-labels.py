@@ -50,6 +50,7 @@ def main():
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "keychain-lint"))
     ap.add_argument("--labels", default=os.path.join(ROOT, "Tests", "RealWorld", "labels-cross-call.md"))
     ap.add_argument("--slack", type=int, default=0)
+    ap.add_argument("--missed", action="store_true", help="also list the labelled mistakes not found")
     a = ap.parse_args()
     sections = tables(a.labels)
     mistakes = next(v for k, v in sections.items() if k.startswith("Mistakes"))
@@ -74,6 +75,11 @@ def main():
     print(f"{'scope':22} {'found':>5} / {'labelled':<8}")
     for key in sorted(total):
         print(f"{key:22} {found[key]:5} / {total[key]:<8} {100 * found[key] / total[key]:5.0f}%")
+    if a.missed:
+        print("\nmissed labelled mistakes:")
+        for row in mistakes:
+            if row["repository"] in findings and not hit(row):
+                print(f"  {row['repository']} {row['path']}:{row['line']} {row['rule id']} [{row['scope']}]")
     flagged_traps = [t for t in traps if t["repository"] in findings and hit(t)]
     print(f"\nfindings on 'not a mistake' lines: {len(flagged_traps)}")
     for t in flagged_traps:

@@ -55,6 +55,9 @@ extension ProjectAnalysis.Run {
             for name in (pass.analysis?.declared.helpers ?? [:]).keys where symbols.helpers[name] != nil {
                 declaringFile[name] = min(declaringFile[name] ?? i, i)
             }
+            for summary in (pass.analysis?.declared.summaries ?? [:]).values.joined() {
+                declaringFile[summary.route] = min(declaringFile[summary.route] ?? i, i)
+            }
         }
         var incoming: [Int: Set<RelocatedFinding>] = [:]
         for pass in passes {

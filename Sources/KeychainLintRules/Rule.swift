@@ -30,6 +30,12 @@ package struct FindingCollector {
 
     package init() {}
 
+    /// Records a missing-entry finding where `use` says such findings go, naming the route when
+    /// the dictionary crossed calls on its way to the operation.
+    package mutating func report(missingIn use: KeychainUse, _ message: String) {
+        report(at: use.missingEntryOffset, message + use.routeNote)
+    }
+
     /// Records a finding at `offset` unless this rule already reported that spot.
     package mutating func report(at offset: Int, _ message: String) {
         if seen.insert(offset).inserted {

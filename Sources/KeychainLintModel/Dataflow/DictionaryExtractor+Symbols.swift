@@ -49,6 +49,7 @@ extension DictionaryExtractor {
                 helperIDs[Int(id)] = true
             }
         }
+        out.summaries = exportedSummaries()
         for id in declarations.memberInitializers.names where helperIDs.isEmpty || !helperIDs[Int(id)] {
             guard declarations.memberInitializers.contains(in: id, where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
             if let entries = helperEntries(named: id, at: 0), !entries.isEmpty {

@@ -48,6 +48,11 @@ final class DictionaryExtractor {
     /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
     private var helpersInProgress: Set<Int32> = []
+    /// By body `{`: function summaries, nil inside when the function has none.
+    var summaryMemo: [Int: FunctionSummary?] = [:]
+    var summariesInProgress: Set<Int> = []
+    /// By name id: the summaries a call of that name may stand for (allocated with the first call asked about).
+    @exclusivity(unchecked) var summaryLists: [[FunctionSummary]?] = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
     @exclusivity(unchecked) var evaluationDepth = 0
     static let maxEvaluationDepth = 48
@@ -108,6 +113,12 @@ final class DictionaryExtractor {
             uses.append(use)
         }
         return uses
+    }
+
+    /// A call of the file's function `id` was followed through its summary: what the function
+    /// returns is used there, not unseen.
+    func noteReferencedHelper(_ id: Int32) {
+        referencedHelpers[Int(id)] = true
     }
 
     private func isReferencedHelper(_ name: String) -> Bool {
@@ -308,7 +319,7 @@ final class DictionaryExtractor {
 
     /// A foreign helper's entries get offsets of their own past the end of this file, so a rule's
     /// finding on one can be traced back to the declaring file's key (`foreignSpots`).
-    private func rebased(_ entries: [KeychainEntry], helper: String, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
+    func rebased(_ entries: [KeychainEntry], helper: String, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
         entries.map { entry in
             var moved = entry
             let home = entry.home ?? EntryHome(helper: helper, keyOffset: entry.keyOffset, valueOffset: entry.valueOffset)

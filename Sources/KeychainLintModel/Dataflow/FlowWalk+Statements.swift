@@ -17,6 +17,10 @@ extension FlowWalk {
             call(operation, nameIndex: i)
             return
         }
+        if next == .leftParen, extractor.mayHaveSummaries(at: i) {
+            userCall(nameIndex: i)
+            return
+        }
         guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self"),
               let variable = variableIndex(at: i) else { return }
         switch next {
@@ -25,7 +29,8 @@ extension FlowWalk {
         case .period:
             method(variable, nameIndex: i + 2)
         default:
-            if code.is(i + 1, "=") {
+            // `var q = …` is the declaration's (`declaration(at:)`), not a reassignment.
+            if code.is(i + 1, "="), !(code.isKeyword(i - 1, "var") || code.isKeyword(i - 1, "let")) {
                 let end = code.expressionEnd(from: i + 2)
                 let dictionary = dictionary((i + 2)..<end)
                 // `q = addGroup(q)`: a function given the dictionary itself returns it extended (a helper
@@ -103,6 +108,10 @@ extension FlowWalk {
             // the call itself; every missing-entry rule stays silent on it.
             guard let dictionary = dictionary(argument) ?? opaqueArgument(argument) else { continue }
             if let source = dictionary.variable { variables[source].flowsIntoCall = true }
+            if summary != nil, let parameter = dictionary.parameter {
+                noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
+                                       removed: dictionary.certainlyAbsent, status: call.status, route: []))
+            }
             record(KeychainUse(dictionary: dictionary.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: role))
         }
     }
@@ -116,7 +125,7 @@ extension FlowWalk {
     }
 
     /// How the status a call returns is used, read from the tokens around the call.
-    private func statusUse(ofCallAt nameIndex: Int) -> StatusUse {
+    func statusUse(ofCallAt nameIndex: Int) -> StatusUse {
         var p = nameIndex - 1
         if code.kind(p) == .period { p -= 2 }  // `Security.SecItemAdd`, `Self.secItemAdd`
         while p >= 0 {

@@ -11,6 +11,8 @@ struct DictionaryExpression {
     /// It starts from a dictionary the file cannot read.
     var hasUnknownBase = false
     var certainlyAbsent: Set<String> = []
+    /// In a summarised body: the parameter it starts from (`FlowWalk.summary`).
+    var parameter: Int?
 
     func keychainDictionary(isVariable: Bool) -> KeychainDictionary {
         KeychainDictionary(entries: entries, originOffset: originOffset, isVariable: isVariable,
@@ -287,6 +289,7 @@ extension FlowWalk {
                 return DictionaryExpression(entries: [], originOffset: code.offset(a), isLiteral: false)
             }
         }
+        if let chosen = transformed(r) { return chosen }
         if let merging = code.firstTopLevel(in: r, where: { self.code.isIdentifier($0, "merging") && self.code.kind($0 - 1) == .period }),
            code.kind(merging + 1) == .leftParen {
             let base = dictionary(r.lowerBound..<(merging - 1))
@@ -331,11 +334,13 @@ extension FlowWalk {
             var expression = DictionaryExpression(entries: snapshot(variable), originOffset: variables[variable].declOffset,
                                                   isLiteral: false, variable: variable)
             (expression.hasUnknownBase, expression.certainlyAbsent) = openness(variable)
+            expression.parameter = parameterBase(variable)
             return expression
         }
         if !isCall, case .dictionary(let entries)? = extractor.constantValue(named: name, at: nameIndex) {
             return DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
         }
+        if isCall, let passed = passedThrough(calleeAt: nameIndex) { return passed }
         if let entries = extractor.helperEntries(named: name, at: nameIndex) {
             var expression = DictionaryExpression(entries: entries, originOffset: code.offset(a), isLiteral: false)
             expression.hasUnknownBase = extractor.openHelpers.contains(name)

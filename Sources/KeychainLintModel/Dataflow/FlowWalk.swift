@@ -35,6 +35,8 @@ final class FlowWalk {
         var isReturned = false
         /// Declared from a dictionary the file cannot read (`var q = options`).
         var hasUnknownBase = false
+        /// In a summarised body: the parameter whose dictionary this variable starts from, -1 for none.
+        var parameter: Int32 = -1
     }
 
     struct OpenBlock {
@@ -68,6 +70,11 @@ final class FlowWalk {
     var returnsUnknownBase = false
     /// Arms of closed `if`/`else` blocks by their `{`, so a following `else` continues the chain.
     var closedArms: [Int: BranchPath.Arm] = [:]
+    /// Set when the walk summarises a function body (`DictionaryExtractor.summary(of:)`): its
+    /// dictionary parameters are tracked, and what reaches an operation or is returned is noted here.
+    var summary: FunctionSummary?
+    /// The summarised body's dictionary parameters: (parameter index, code index of the internal name).
+    var summarisedParameters: [(index: Int, nameIndex: Int)] = []
 
     init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
         self.extractor = extractor
@@ -96,6 +103,7 @@ final class FlowWalk {
                     pushBlock(open: i, kind: kind)
                 }
                 shadowParameters(ofBodyAt: i)
+                if i == range.lowerBound && summary != nil { declareSummarisedParameters() }
                 implicitReturn(ofBlockAt: i)
             case .rightBrace:
                 if let top = blocks.last, top.open >= 0, code.partner[top.open] == Int32(i), blocks.count > 1 {
@@ -118,6 +126,7 @@ final class FlowWalk {
             }
             i += 1
         }
+        if summary != nil { noteParameterEffects() }
         while !blocks.isEmpty { popBlock() }
     }
 
@@ -170,7 +179,7 @@ final class FlowWalk {
     }
 
     /// A variable named by the identifier at `nameIndex`.
-    private func declareVariable(nameIndex: Int, entries: [KeychainEntry], unknownBase: Bool = false) {
+    func declareVariable(nameIndex: Int, entries: [KeychainEntry], unknownBase: Bool = false, parameter: Int? = nil) {
         let id = code.nameID(nameIndex)
         guard id >= 0 else { return }
         if visible.isEmpty { visible = [Int32](repeating: -1, count: code.names.count) }
@@ -178,6 +187,7 @@ final class FlowWalk {
         var variable = Variable(name: id, shadowed: visible[Int(id)], declOffset: code.offset(nameIndex),
                                 events: entries.map(Event.add), block: currentBlockID)
         variable.hasUnknownBase = unknownBase
+        if let parameter { variable.parameter = Int32(parameter) }
         variables.append(variable)
         visible[Int(id)] = Int32(index)
         visibleVariables += 1
@@ -251,7 +261,8 @@ final class FlowWalk {
             return
         }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
-        declareVariable(nameIndex: nameIndex, entries: dictionary.entries, unknownBase: dictionary.hasUnknownBase)
+        declareVariable(nameIndex: nameIndex, entries: dictionary.entries, unknownBase: dictionary.hasUnknownBase,
+                        parameter: dictionary.parameter)
     }
 
     /// `let (a, b) = …`: the names are locals whose values the file cannot read; declaring them
@@ -311,6 +322,9 @@ final class FlowWalk {
         guard let function = enclosingFunction, let dictionary = dictionary(expression) else { return }
         if let source = dictionary.variable { variables[source].isReturned = true }
         if collectsReturnsOnly {
+            if summary != nil, let parameter = dictionary.parameter, function.id == 0 || function.open == range.lowerBound {
+                noteReturnedParameter(parameter, dictionary)
+            }
             if function.id == 0 || function.open == range.lowerBound {
                 returnedEntries = (returnedEntries ?? []) + dictionary.entries
                 if dictionary.hasUnknownBase { returnsUnknownBase = true }

@@ -130,6 +130,9 @@ package struct KeychainCall: Sendable {
     package var status: StatusUse
     /// The run-time branches the call is made in.
     package var branch: BranchPath
+    /// For a dictionary passed to the project's own functions on its way to the operation: those
+    /// functions, outermost first (`KeychainOps.delete(_:)`). The call is then the first of them.
+    package var route: [String] = []
 
     package init(operation: KeychainOperation, offset: Int, codeIndex: Int, region: ConditionRegion.ID, status: StatusUse,
                  branch: BranchPath = BranchPath()) {
@@ -148,6 +151,9 @@ package enum StatusUse: Equatable, Sendable {
     case discarded
     /// `return SecItemAdd(…)`: the caller decides.
     case returned
+    /// The dictionary reaches the operation through a project function that uses the status
+    /// itself: that function's own call is judged where it is written.
+    case handledInside
     /// `let status = SecItemAdd(…)`: the name is kept so the rule can look for comparisons.
     case bound(name: String)
     /// Compared, switched on or passed on in place (`SecItemAdd(…) == errSecSuccess`, `guard SecItemAdd(…) == …`).
@@ -246,6 +252,13 @@ package struct KeychainUse: Sendable {
         if let call { return call.operation }
         if dictionary.has("kSecValueData") || dictionary.has("kSecValueRef") { return .add }
         return nil
+    }
+
+    /// For a dictionary that crossed calls: the sentence that names its route, to end a message
+    /// (" It reaches SecItemDelete through `KeychainOps.delete(_:)`."); empty otherwise.
+    package var routeNote: String {
+        guard let call, !call.route.isEmpty else { return "" }
+        return " It reaches \(call.operation.rawValue) through " + call.route.map { "`\($0)`" }.joined(separator: " → ") + "."
     }
 
     /// Where a finding about a missing entry points: the call when the dictionary is a variable,

@@ -10,18 +10,20 @@ package struct FileSymbols: Sendable, Equatable {
     package var shadowedSecurityNames: Set<String> = []
     /// Functions that return their one argument unchanged (`toString(_:)`), so `toString(kSecClass)` is `kSecClass`.
     package var passThroughFunctions: Set<String> = []
+    /// By function name: the summaries of the functions of that name the file declares.
+    package var summaries: [String: [FunctionSummary]] = [:]
 
     package init() {}
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
-            && passThroughFunctions.isEmpty
+            && passThroughFunctions.isEmpty && summaries.isEmpty
     }
 
     /// Every name the file declares something under (`Type.name` counts as `name`).
     package var allNames: Set<String> {
         Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
-            .union(shadowedSecurityNames).union(passThroughFunctions)
+            .union(shadowedSecurityNames).union(passThroughFunctions).union(summaries.keys)
     }
 }
 
@@ -56,23 +58,27 @@ package struct ProjectSymbols: Sendable {
     package var externallyUsedHelpers: Set<String>
     /// Conversion functions some file declares that return their one argument unchanged.
     package var passThroughFunctions: Set<String>
+    /// By function name: every summary the project's functions of that name have (implementations
+    /// of one protocol requirement in several types are all kept: a call may reach any of them).
+    package let summaries: [String: [FunctionSummary]]
 
     package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
                  helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
-                 passThroughFunctions: Set<String> = []) {
+                 passThroughFunctions: Set<String> = [], summaries: [String: [FunctionSummary]] = [:]) {
+        self.summaries = summaries
         self.constants = constants
         self.functionAliases = functionAliases
         self.helpers = helpers
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
-        names = Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
+        names = Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys).union(summaries.keys)
     }
 
     package static let empty = ProjectSymbols()
 
     package var isEmpty: Bool {
-        constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty
+        constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty && summaries.isEmpty
     }
 
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
@@ -86,8 +92,12 @@ package struct ProjectSymbols: Sendable {
         var helpers = Merge<[KeychainEntry]>()
         var shadowed = Set<String>()
         var passThrough = Set<String>()
+        var summaries: [String: [FunctionSummary]] = [:]
         for file in files {
             passThrough.formUnion(file.passThroughFunctions)
+            for (name, list) in file.summaries {
+                for summary in list where !(summaries[name]?.contains(summary) ?? false) { summaries[name, default: []].append(summary) }
+            }
             for (name, value) in file.constants { constants.add(name, value) }
             for (name, op) in file.functionAliases { functions.add(name, op) }
             for (name, entries) in file.helpers { helpers.add(name, entries, same: Self.sameEntries) }
@@ -96,7 +106,7 @@ package struct ProjectSymbols: Sendable {
         var resolved = constants.unique
         for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
         self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
-                  passThroughFunctions: passThrough)
+                  passThroughFunctions: passThrough, summaries: summaries)
     }
 
     /// Two files that declare the same helper with the same keys and values agree (offsets differ).

@@ -54,7 +54,7 @@ struct AccessGroupUpdate: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .attributesToUpdate {
             for entry in use.dictionary.entries("kSecAttrAccessGroup") {
-                findings.report(at: entry.keyOffset, "An item's access group cannot be updated; SecItemUpdate fails and the item stays. Add a copy in the new group, then delete the old item.")
+                findings.report(at: entry.keyOffset, "An item's access group cannot be updated; SecItemUpdate fails and the item stays. Add a copy in the new group, then delete the old item." + use.routeNote)
             }
         }
     }

@@ -54,7 +54,7 @@ struct BroadDelete: Rule {
             let entries = use.dictionary.entries
             guard !use.dictionary.hasUnknownBase, entries.contains(where: { $0.key == "kSecClass" }),
                   entries.allSatisfy({ Self.nonNarrowingKeys.contains($0.key) }) else { continue }
-            findings.report(at: use.missingEntryOffset, "Delete query names only a class; it removes every such item the app can reach. Narrow it with kSecAttrService or kSecAttrAccount.")
+            findings.report(missingIn: use, "Delete query names only a class; it removes every such item the app can reach. Narrow it with kSecAttrService or kSecAttrAccount.")
         }
     }
 }

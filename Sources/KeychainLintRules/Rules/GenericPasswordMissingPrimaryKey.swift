@@ -72,7 +72,7 @@ struct GenericPasswordMissingPrimaryKey: Rule {
         for use in file.uses where use.role == .query && use.effectiveOperation == .add && use.dictionary.hasItemClass("kSecClassGenericPassword") {
             let missing = ["kSecAttrService", "kSecAttrAccount"].filter { use.dictionary.lacks($0) }
             guard !missing.isEmpty else { continue }
-            findings.report(at: use.missingEntryOffset, "Generic password added without \(missing.joined(separator: " and ")); the empty default collides with the next add. Set both kSecAttrService and kSecAttrAccount.")
+            findings.report(missingIn: use, "Generic password added without \(missing.joined(separator: " and ")); the empty default collides with the next add. Set both kSecAttrService and kSecAttrAccount.")
         }
     }
 }

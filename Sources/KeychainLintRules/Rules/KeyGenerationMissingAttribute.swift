@@ -71,7 +71,7 @@ struct KeyGenerationMissingAttribute: Rule {
         for use in file.uses where use.call?.operation == .createRandomKey {
             let missing = ["kSecAttrKeyType", "kSecAttrKeySizeInBits"].filter { use.dictionary.lacks($0) }
             guard let first = missing.first else { continue }
-            findings.report(at: use.missingEntryOffset, "Key generation without \(missing.count == 2 ? "kSecAttrKeyType and kSecAttrKeySizeInBits" : first); SecKeyCreateRandomKey fails with errSecParam. Add \(missing.joined(separator: " and ")).")
+            findings.report(missingIn: use, "Key generation without \(missing.count == 2 ? "kSecAttrKeyType and kSecAttrKeySizeInBits" : first); SecKeyCreateRandomKey fails with errSecParam. Add \(missing.joined(separator: " and ")).")
         }
     }
 }

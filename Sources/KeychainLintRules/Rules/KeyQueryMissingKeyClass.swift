@@ -58,7 +58,7 @@ struct KeyQueryMissingKeyClass: Rule {
         for use in file.uses where use.role == .query && use.dictionary.hasItemClass("kSecClassKey") {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
                   use.dictionary.lacks("kSecAttrKeyClass"), !KeychainFacts.namesOneItem(use.dictionary) else { continue }
-            findings.report(at: use.missingEntryOffset, "Key query without kSecAttrKeyClass; it matches both keys of a pair. Add kSecAttrKeyClass.")
+            findings.report(missingIn: use, "Key query without kSecAttrKeyClass; it matches both keys of a pair. Add kSecAttrKeyClass.")
         }
     }
 }

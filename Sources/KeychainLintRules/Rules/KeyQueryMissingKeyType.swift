@@ -83,7 +83,7 @@ struct KeyQueryMissingKeyType: Rule {
         for use in file.uses where use.role == .query && use.dictionary.hasItemClass("kSecClassKey") {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
                   use.dictionary.lacks("kSecAttrKeyType"), !KeychainFacts.namesOneItem(use.dictionary) else { continue }
-            findings.report(at: use.missingEntryOffset, "Key query without kSecAttrKeyType; keys of every type under this tag match. Add kSecAttrKeyType.")
+            findings.report(missingIn: use, "Key query without kSecAttrKeyType; keys of every type under this tag match. Add kSecAttrKeyType.")
         }
     }
 }

@@ -53,7 +53,7 @@ struct MissingAccessibility: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query && use.effectiveOperation == .add {
             guard use.dictionary.lacks("kSecAttrAccessible"), use.dictionary.lacks("kSecAttrAccessControl") else { continue }
-            findings.report(at: use.missingEntryOffset, "Item added without an accessibility; it gets the default, readable only while unlocked. Set kSecAttrAccessible or kSecAttrAccessControl.")
+            findings.report(missingIn: use, "Item added without an accessibility; it gets the default, readable only while unlocked. Set kSecAttrAccessible or kSecAttrAccessControl.")
         }
     }
 }

@@ -212,7 +212,7 @@ struct MissingDataProtectionKeychain: Rule {
                     && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
             }
             if targetsFileKeychain { continue }
-            findings.report(at: use.missingEntryOffset, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.")
+            findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.")
         }
     }
 }

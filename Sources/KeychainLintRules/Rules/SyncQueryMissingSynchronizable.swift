@@ -106,7 +106,7 @@ struct SyncQueryMissingSynchronizable: Rule {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
                   use.dictionary.lacks("kSecAttrSynchronizable"),
                   let key = Self.key(use.dictionary), synced.contains(key) else { continue }
-            findings.report(at: use.missingEntryOffset, "Query without kSecAttrSynchronizable for an item added as synchronizable; it never finds the synced item. Add kSecAttrSynchronizable: kSecAttrSynchronizableAny.")
+            findings.report(missingIn: use, "Query without kSecAttrSynchronizable for an item added as synchronizable; it never finds the synced item. Add kSecAttrSynchronizable: kSecAttrSynchronizableAny.")
         }
     }
 }

@@ -123,14 +123,14 @@ struct UnhandledDuplicateItem: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query {
             guard let call = use.call, call.operation == .add else { continue }
-            if call.status == .returned { continue }
+            if call.status == .returned || call.status == .handledInside { continue }
             if call.status != .discarded {
                 let body = file.enclosingFunctionBody(of: call.codeIndex)
                 if handlesDuplicate(in: body, file: file) { continue }
                 if case .bound(let name) = call.status, returns(name, in: body, file: file) { continue }
                 if updatesOrDeletes(sameItemAs: use, in: body, file: file) { continue }
             }
-            findings.report(at: call.offset, "SecItemAdd never checks for errSecDuplicateItem; saving an existing item silently keeps the old one. Handle errSecDuplicateItem with SecItemUpdate, or return the status.")
+            findings.report(at: call.offset, "SecItemAdd never checks for errSecDuplicateItem; saving an existing item silently keeps the old one. Handle errSecDuplicateItem with SecItemUpdate, or return the status." + use.routeNote)
         }
     }
 

@@ -1,0 +1,137 @@
+import KeychainLintSyntax
+
+/// Function summaries: computed once per declaration (memoised by the body's `{`), found for a
+/// call by the callee's name and then its argument labels (`FunctionSignature.bind`), from the
+/// file's own functions first and else from what the other files of the project declare.
+///
+/// A method is found by its name and labels whatever its receiver: through `self`, a stored
+/// property, a protocol-typed value (the project's implementations of that requirement are
+/// the functions of that name) or `Type.member`. A call that matches nothing stays unknown.
+extension DictionaryExtractor {
+    /// Whether the name at `index` is a function some summary may exist for (cheap: asked at every call).
+    func mayHaveSummaries(at index: Int) -> Bool {
+        let id = code.nameID(index)
+        guard id >= 0 else { return false }
+        if declarations.bodies.contains(id) { return true }
+        // Asked of the project's names later: the first pass has none yet.
+        guard !symbols.summaries.isEmpty else {
+            consult(id)
+            return false
+        }
+        return !summaries(at: index).isEmpty
+    }
+
+    /// The summaries a call of the name at `index` may stand for.
+    func summaries(at index: Int) -> [FunctionSummary] {
+        let id = Int(code.nameID(index))
+        guard id >= 0 else { return [] }
+        if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
+        if let known = summaryLists[id] { return known }
+        var found: [FunctionSummary] = []
+        if declarations.bodies.contains(Int32(id)) {
+            for body in declarations.bodies(named: Int32(id)) {
+                if let summary = summary(of: body) { found.append(summary) }
+            }
+            if !found.isEmpty { noteReferencedHelper(Int32(id)) }
+        } else {
+            consult(Int32(id))
+            if let foreign = symbols.summaries[code.spelling(Int32(id))] {
+                found = foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }
+            }
+        }
+        // A recursive call asks while its own summary is being made: not remembered then.
+        if !found.isEmpty || summariesInProgress.isEmpty { summaryLists[id] = found }
+        return found
+    }
+
+    /// The summary of one function, computed once; nil when it has no dictionary parameter or
+    /// does nothing with one.
+    func summary(of body: Declarations.Body) -> FunctionSummary? {
+        if let memo = summaryMemo[body.open] { return memo }
+        guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
+              evaluationDepth < Self.maxEvaluationDepth else { return nil }
+        let parameters = FunctionParameters(code: code, open: parameterOpen)
+        guard !parameters.dictionaries.isEmpty else {
+            summaryMemo[body.open] = .some(nil)
+            return nil
+        }
+        summariesInProgress.insert(body.open)
+        evaluationDepth += 1
+        let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
+        walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
+        walk.summarisedParameters = parameters.dictionaries
+        walk.run()
+        evaluationDepth -= 1
+        summariesInProgress.remove(body.open)
+        let result = walk.summary.flatMap { $0.isEmpty ? nil : $0 }
+        summaryMemo[body.open] = .some(result)
+        return result
+    }
+
+    /// `inout` written before a parameter's type.
+    func isInoutParameter(_ nameIndex: Int) -> Bool {
+        code.kind(nameIndex + 1) == .colon && (code.isKeyword(nameIndex + 2, "inout") || code.isIdentifier(nameIndex + 2, "inout"))
+    }
+
+    /// Entries a summary adds, as this file sees them: another file's keep their home there, so
+    /// a finding on one is reported once, in the declaring file.
+    func adopt(_ entries: [KeychainEntry], of summary: FunctionSummary, at index: Int) -> [KeychainEntry] {
+        guard summary.isDeclaredElsewhere, !entries.isEmpty else { return entries }
+        let salt = summary.route.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+        return rebased(entries, helper: summary.route, region: code.region[index], salt: salt)
+    }
+
+    /// `Owner.name(label:_:)`.
+    private func route(of body: Declarations.Body, _ signature: FunctionSignature) -> String {
+        let owner = body.owner.map { code.spelling($0) + "." } ?? ""
+        return owner + code.text(body.nameIndex) + "(" + signature.parameters.map { $0.label + ":" }.joined() + ")"
+    }
+
+    /// The summaries of the functions this file declares that others may call.
+    func exportedSummaries() -> [String: [FunctionSummary]] {
+        var out: [String: [FunctionSummary]] = [:]
+        let bodies = declarations.bodies
+        for id in bodies.names {
+            bodies.forEach(in: id) { body in
+                guard !body.isLocal, body.parameterOpen != nil, let summary = summary(of: body) else { return }
+                out[code.spelling(id), default: []].append(summary)
+            }
+        }
+        return out
+    }
+}
+
+/// A parameter list read for summaries: the call signature, and the parameters whose type is a dictionary.
+struct FunctionParameters {
+    var signature = FunctionSignature(parameters: [])
+    var dictionaries: [(index: Int, nameIndex: Int)] = []
+
+    init(code: CodeView, open: Int) {
+        for (index, element) in code.elements(of: open).enumerated() where !element.isEmpty {
+            guard let nameIndex = code.parameterName(element) else {
+                signature.parameters.append(.init(label: "_", mayBeOmitted: false))
+                continue
+            }
+            let label = nameIndex > element.lowerBound ? code.text(element.lowerBound) : code.text(nameIndex)
+            let typeStart = nameIndex + 2
+            let defaultValue = code.firstTopLevel(in: typeStart..<element.upperBound) { code.is($0, "=") }
+            let type = typeStart..<(defaultValue ?? element.upperBound)
+            let isFunction = type.contains { code.is($0, "->") }
+            signature.parameters.append(.init(label: label, mayBeOmitted: defaultValue != nil || isFunction))
+            if Self.isDictionaryType(type, code: code) { dictionaries.append((index, nameIndex)) }
+        }
+    }
+
+    /// `[String: Any]`, `inout [CFString: Any]`, `CFDictionary`, `NSDictionary?`, `Dictionary<…>`.
+    static func isDictionaryType(_ type: Range<Int>, code: CodeView) -> Bool {
+        var j = type.lowerBound
+        while j < type.upperBound && (code.isKeyword(j, "inout") || code.isIdentifier(j, "inout")) { j += 1 }
+        guard j < type.upperBound else { return false }
+        if code.kind(j) == .leftBracket {
+            let close = code.after(j) - 1
+            return close > j + 1 && code.firstTopLevel(in: (j + 1)..<close) { code.kind($0) == .colon } != nil
+        }
+        return code.isIdentifier(j, "CFDictionary") || code.isIdentifier(j, "NSDictionary")
+            || code.isIdentifier(j, "NSMutableDictionary") || code.isIdentifier(j, "Dictionary")
+    }
+}

@@ -1,0 +1,131 @@
+import KeychainLintSyntax
+
+/// Function summaries, both sides: while a body is summarised, its dictionary parameters are
+/// variables whose uses become the summary; at a call of a summarised function, the summary is
+/// applied to the arguments (`DictionaryExtractor+Summaries` computes and finds summaries).
+extension FlowWalk {
+    // MARK: Summarising a body
+
+    /// Each dictionary parameter starts as a variable of unknown entries tied to its index.
+    func declareSummarisedParameters() {
+        for parameter in summarisedParameters {
+            declareVariable(nameIndex: parameter.nameIndex, entries: [], unknownBase: true, parameter: parameter.index)
+        }
+    }
+
+    /// The parameter a tracked variable still starts from here: none once it was reassigned or
+    /// cleared on the path to this point.
+    func parameterBase(_ index: Int) -> Int? {
+        let variable = variables[index]
+        guard variable.parameter >= 0 else { return nil }
+        for event in variable.events {
+            switch event {
+            case .reset(let block), .resetToUnknown(let block): if blockIsOpen[block] { return nil }
+            case .add, .remove: continue
+            }
+        }
+        return Int(variable.parameter)
+    }
+
+    func noteSink(_ sink: ParameterSink) {
+        if !(summary?.sinks.contains(sink) ?? true) { summary?.sinks.append(sink) }
+    }
+
+    func noteReturnedParameter(_ parameter: Int, _ dictionary: DictionaryExpression) {
+        guard var current = summary else { return }
+        // Two returns of different parameters: the result is not one parameter's.
+        if let other = current.returnedParameter, other != parameter {
+            current.returnedParameter = -1
+        } else if current.returnedParameter == nil {
+            current.returnedParameter = parameter
+        }
+        current.returnAdded += dictionary.entries
+        summary = current
+    }
+
+    /// At the body's end: what it wrote into each `inout` dictionary parameter.
+    func noteParameterEffects() {
+        for parameter in summarisedParameters where extractor.isInoutParameter(parameter.nameIndex) {
+            guard let variable = variableIndex(at: parameter.nameIndex), variables[variable].parameter == Int32(parameter.index) else { continue }
+            let entries = snapshot(variable)
+            let removed = openness(variable).absent
+            if !entries.isEmpty || !removed.isEmpty {
+                summary?.effects.append(ParameterEffect(parameter: parameter.index, added: entries, removed: removed))
+            }
+        }
+    }
+
+    // MARK: Calling a summarised function
+
+    /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
+    /// applied to the arguments bound to its parameters.
+    func userCall(nameIndex i: Int) {
+        // `func add(attributes: [String: Any])` declares, it does not call.
+        guard !code.isKeyword(i - 1, "func") else { return }
+        let summaries = extractor.summaries(at: i)
+        guard !summaries.isEmpty else { return }
+        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        for summary in summaries {
+            guard let binding = summary.signature.bind(labels) else { continue }
+            for (argument, parameter) in zip(arguments, binding) {
+                for sink in summary.sinks where sink.parameter == parameter {
+                    passArgument(argument, to: sink, of: summary, calleeAt: i)
+                }
+                for effect in summary.effects where effect.parameter == parameter {
+                    applyEffect(effect, of: summary, to: argument, calleeAt: i)
+                }
+            }
+        }
+    }
+
+    private func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
+        guard let dictionary = dictionary(code.droppingLabel(argument)) else { return }
+        if let source = dictionary.variable { variables[source].flowsIntoCall = true }
+        let added = extractor.adopt(sink.added, of: summary, at: i)
+        let route = [summary.route] + sink.route
+        if self.summary != nil, let parameter = dictionary.parameter {
+            noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
+                                   removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route))
+            return
+        }
+        // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here.
+        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) else { return }
+        var call = KeychainCall(operation: sink.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
+                                status: status(of: sink, calleeAt: i), branch: currentBranch)
+        call.route = route
+        var passed = dictionary
+        passed.entries = dictionary.entries.filter { !sink.removed.contains($0.key) } + added
+        if passed.hasUnknownBase { passed.certainlyAbsent.formUnion(sink.removed) }
+        record(KeychainUse(dictionary: passed.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: sink.role))
+    }
+
+    /// A status the callee returns is used as the call site uses it; one it checks itself is its own.
+    private func status(of sink: ParameterSink, calleeAt i: Int) -> StatusUse {
+        sink.status == .returned ? statusUse(ofCallAt: i) : .handledInside
+    }
+
+    /// `scope(&q)`: what the callee writes into `q` is written into the caller's variable.
+    private func applyEffect(_ effect: ParameterEffect, of summary: FunctionSummary, to argument: Range<Int>, calleeAt i: Int) {
+        let r = code.droppingLabel(argument)
+        guard r.count == 2, code.is(r.lowerBound, "&"), let variable = variableIndex(at: r.lowerBound + 1) else { return }
+        for key in effect.removed { variables[variable].events.append(.remove(key: key, block: currentBlockID)) }
+        variables[variable].events.append(contentsOf: extractor.adopt(effect.added, of: summary, at: i).map(Event.add))
+    }
+
+    /// `wrap([kSecClass: …])` where `wrap` hands its parameter back (converted): the argument's
+    /// dictionary, with what `wrap` adds. Nil when the callee is no such function.
+    func passedThrough(calleeAt i: Int) -> DictionaryExpression? {
+        guard extractor.mayHaveSummaries(at: i) else { return nil }
+        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        for summary in extractor.summaries(at: i) {
+            guard let parameter = summary.returnedParameter, parameter >= 0, let binding = summary.signature.bind(labels),
+                  let k = binding.firstIndex(of: parameter), var passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
+            passed.entries += extractor.adopt(summary.returnAdded, of: summary, at: i)
+            passed.isLiteral = false
+            return passed
+        }
+        return nil
+    }
+}

@@ -1,0 +1,79 @@
+import KeychainLintSyntax
+
+/// Dictionary expressions that choose or filter: `c ? a() : b()`, `a ?? b`, `q.filter { … }`.
+///
+/// A choice keeps both sides' entries, each on its own arm of a branch at the operator, so
+/// entries of the two sides never count as written together (`BranchPath.excludes`), and an
+/// entry of one side never counts as set on every path (`BranchPath.dominates`).
+extension FlowWalk {
+    /// The dictionary a choice or filter yields; nil when `r` is neither (or neither side is a dictionary).
+    func transformed(_ r: Range<Int>) -> DictionaryExpression? {
+        if let question = code.firstTopLevel(in: r, where: { self.isTernaryQuestion($0) }),
+           let colon = code.firstTopLevel(in: (question + 1)..<r.upperBound, where: { self.code.kind($0) == .colon }) {
+            return choice(dictionary((question + 1)..<colon), dictionary((colon + 1)..<r.upperBound), at: question)
+        }
+        if let coalesce = code.firstTopLevel(in: r, where: { self.code.kind($0) == .operator && self.code.is($0, "??") }) {
+            return choice(dictionary(r.lowerBound..<coalesce), dictionary((coalesce + 1)..<r.upperBound), at: coalesce)
+        }
+        if let filter = code.firstTopLevel(in: r, where: { self.code.isIdentifier($0, "filter") && self.code.kind($0 - 1) == .period }),
+           filter - 1 > r.lowerBound {
+            return filtered(r.lowerBound..<(filter - 1), closureAfter: filter)
+        }
+        return nil
+    }
+
+    /// A `?` with space before it: the ternary operator, not an optional chain.
+    private func isTernaryQuestion(_ j: Int) -> Bool {
+        code.kind(j) == .operator && code.is(j, "?") && j > 0 && code.tokens[j].start > code.tokens[j - 1].end
+    }
+
+    private func choice(_ a: DictionaryExpression?, _ b: DictionaryExpression?, at operatorIndex: Int) -> DictionaryExpression? {
+        guard a != nil || b != nil else { return nil }
+        func onArm(_ side: DictionaryExpression?, _ arm: Int) -> [KeychainEntry] {
+            (side?.entries ?? []).map { entry in
+                var moved = entry
+                moved.branch.arms.append(BranchPath.Arm(group: operatorIndex, arm: arm))
+                return moved
+            }
+        }
+        var result = DictionaryExpression(entries: onArm(a, 0) + onArm(b, 1), originOffset: code.offset(operatorIndex), isLiteral: false)
+        // A side the walk cannot read may hold anything.
+        result.hasUnknownBase = (a?.hasUnknownBase ?? true) || (b?.hasUnknownBase ?? true)
+        return result
+    }
+
+    /// `q.filter { $0.key != kSecClass as String }` drops the keys its predicate names; another
+    /// predicate may drop anything, so the result keeps the entries but may lack any of them.
+    private func filtered(_ base: Range<Int>, closureAfter filter: Int) -> DictionaryExpression? {
+        guard var source = dictionary(base) else { return nil }
+        let open = code.kind(filter + 1) == .leftBrace ? filter + 1
+            : code.kind(filter + 1) == .leftParen ? filter + 2 : -1
+        guard open > 0, code.kind(open) == .leftBrace else { return nil }
+        source.variable = nil
+        source.isLiteral = false
+        if let dropped = droppedKeys(closureAt: open) {
+            source.entries.removeAll { dropped.contains($0.key) }
+            if source.hasUnknownBase { source.certainlyAbsent.formUnion(dropped) }
+        } else {
+            source.hasUnknownBase = true
+            source.certainlyAbsent = []
+        }
+        return source
+    }
+
+    /// The keys `{ $0.key != K && $0.key != L }` rejects; nil for any other predicate.
+    private func droppedKeys(closureAt open: Int) -> Set<String>? {
+        guard let body = code.singleExpression(ofBlockAt: open, allowingReturn: true) else { return nil }
+        var keys = Set<String>()
+        var start = body.lowerBound
+        while start < body.upperBound {
+            let and = code.firstTopLevel(in: start..<body.upperBound) { self.code.is($0, "&&") } ?? body.upperBound
+            let a = start
+            guard and - a >= 5, code.isIdentifier(a, "$0"), code.kind(a + 1) == .period, code.isIdentifier(a + 2, "key"),
+                  code.is(a + 3, "!="), let key = keyName((a + 4)..<and) else { return nil }
+            keys.insert(key)
+            start = and + 1
+        }
+        return keys.isEmpty ? nil : keys
+    }
+}

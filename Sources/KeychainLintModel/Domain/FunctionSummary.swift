@@ -1,0 +1,113 @@
+/// What a function does with the dictionaries it is given, read once from its body: which
+/// parameters reach which keychain operation (*sinks*), which parameter it hands back (a
+/// conversion such as `func query(_ d: [CFString: Any]) -> CFDictionary { d as CFDictionary }`),
+/// and what it writes into `inout` dictionaries (*effects*).
+///
+/// A call site binds its arguments to the parameters (by label, `FunctionSignature.bind`) and
+/// applies the summary: a dictionary the caller builds and passes to `fetch(_:)` is checked as
+/// if the caller had called `SecItemCopyMatching` itself, with what `fetch` adds on the way.
+/// Entry offsets are in the declaring file (`route` names it for relocated findings).
+package struct FunctionSummary: Sendable, Equatable {
+    package var signature: FunctionSignature
+    /// `Type.name(label:)`: how messages name the route, and the key findings on the
+    /// function's own entries are relocated by.
+    package var route: String
+    package var sinks: [ParameterSink] = []
+    /// The parameter whose dictionary the function returns, extended by `returnAdded`.
+    package var returnedParameter: Int?
+    package var returnAdded: [KeychainEntry] = []
+    /// What the body writes into each `inout` dictionary parameter.
+    package var effects: [ParameterEffect] = []
+    /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
+    package var isDeclaredElsewhere = false
+
+    package init(signature: FunctionSignature, route: String) {
+        self.signature = signature
+        self.route = route
+    }
+
+    package var isEmpty: Bool { sinks.isEmpty && returnedParameter == nil && effects.isEmpty }
+}
+
+/// A parameter that reaches a keychain operation inside the function (or deeper, through the
+/// functions it calls: `route` then lists them, outermost first).
+package struct ParameterSink: Sendable, Equatable {
+    package var parameter: Int
+    package var operation: KeychainOperation
+    package var role: DictionaryRole
+    /// Entries the function (and the functions it passes the dictionary on to) add first.
+    package var added: [KeychainEntry]
+    /// Keys it removes first.
+    package var removed: Set<String>
+    /// How the operation's status is used inside; `.returned` leaves it to the caller.
+    package var status: StatusUse
+    /// The functions between the caller and the operation, outermost first.
+    package var route: [String]
+
+    package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
+                 removed: Set<String>, status: StatusUse, route: [String]) {
+        self.parameter = parameter
+        self.operation = operation
+        self.role = role
+        self.added = added
+        self.removed = removed
+        self.status = status
+        self.route = route
+    }
+}
+
+/// Entries a function adds to an `inout` dictionary parameter (on some path) and keys it removes.
+package struct ParameterEffect: Sendable, Equatable {
+    package var parameter: Int
+    package var added: [KeychainEntry]
+    package var removed: Set<String>
+
+    package init(parameter: Int, added: [KeychainEntry], removed: Set<String>) {
+        self.parameter = parameter
+        self.added = added
+        self.removed = removed
+    }
+}
+
+/// A function's parameters as a call sees them: external labels, and which may be left out.
+package struct FunctionSignature: Sendable, Equatable {
+    package struct Parameter: Sendable, Equatable {
+        /// The argument label (`_` for none).
+        package var label: String
+        /// Has a default value, or is a function type (a trailing closure is written outside the parentheses).
+        package var mayBeOmitted: Bool
+
+        package init(label: String, mayBeOmitted: Bool) {
+            self.label = label
+            self.mayBeOmitted = mayBeOmitted
+        }
+    }
+
+    package var parameters: [Parameter]
+
+    package init(parameters: [Parameter]) {
+        self.parameters = parameters
+    }
+
+    /// The parameter each argument binds to, by label, in order; nil when the call cannot be
+    /// this function (a label that does not fit, a required parameter without an argument).
+    package func bind(_ labels: [String]) -> [Int]? {
+        var bound: [Int] = []
+        bound.reserveCapacity(labels.count)
+        var p = 0
+        for label in labels {
+            while p < parameters.count && parameters[p].label != label {
+                guard parameters[p].mayBeOmitted else { return nil }
+                p += 1
+            }
+            guard p < parameters.count else { return nil }
+            bound.append(p)
+            p += 1
+        }
+        while p < parameters.count {
+            guard parameters[p].mayBeOmitted else { return nil }
+            p += 1
+        }
+        return bound
+    }
+}
