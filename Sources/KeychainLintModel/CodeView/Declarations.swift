@@ -123,6 +123,11 @@ package final class Declarations {
                             declaresDictionary: Self.declaresDictionary((i + 2)..<open, code: code),
                             parameterOpen: Self.parameterOpen(after: i + 1, before: open, code: code),
                             owner: stack.last?.owner, nameIndex: i + 1, isLocal: localDepth > 0), to: code.nameID(i + 1))
+                    } else if word == .other, let top = stack.last, top.scope == .type, let owner = top.owner,
+                              code.isKeyword(i, "init"), let open = Self.bodyOpen(after: i, code: code) {
+                        // An initializer is called by its type's name (`KeychainQuery([…])`): filed under it.
+                        bodies.append(Body(open: open, declaresDictionary: false, parameterOpen: Self.parameterOpen(after: i, before: open, code: code),
+                                           owner: owner, nameIndex: i, isLocal: false), to: owner)
                     }
                 default:
                     continue

@@ -21,8 +21,11 @@ extension FlowWalk {
             userCall(nameIndex: i)
             return
         }
-        guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self"),
-              let variable = variableIndex(at: i) else { return }
+        guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self") else { return }
+        guard let variable = variableIndex(at: i) else {
+            if summary != nil && next == .operator { noteStoredParameter(propertyAt: i) }
+            return
+        }
         switch next {
         case .leftBracket:
             subscriptAssignment(variable, open: i + 1)

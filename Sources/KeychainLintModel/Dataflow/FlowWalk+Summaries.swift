@@ -55,6 +55,13 @@ extension FlowWalk {
         }
     }
 
+    /// `raw = d`, `self.raw = d` with `d` a parameter's dictionary: stored in a property.
+    func noteStoredParameter(propertyAt i: Int) {
+        guard code.is(i + 1, "="), let dictionary = dictionary((i + 2)..<code.expressionEnd(from: i + 2)),
+              let parameter = dictionary.parameter else { return }
+        summary?.storedParameters.append(StoredParameter(property: code.text(i), parameter: parameter, added: dictionary.entries))
+    }
+
     // MARK: Calling a summarised function
 
     /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
@@ -111,6 +118,24 @@ extension FlowWalk {
         guard r.count == 2, code.is(r.lowerBound, "&"), let variable = variableIndex(at: r.lowerBound + 1) else { return }
         for key in effect.removed { variables[variable].events.append(.remove(key: key, block: currentBlockID)) }
         variables[variable].events.append(contentsOf: extractor.adopt(effect.added, of: summary, at: i).map(Event.add))
+    }
+
+    /// `KeychainQuery([kSecClass: …]).raw`: the argument the initializer stores in `raw`.
+    func storedArgument(property p: Int, calleeAt i: Int) -> DictionaryExpression? {
+        guard extractor.mayHaveSummaries(at: i) else { return nil }
+        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let property = code.text(p)
+        for summary in extractor.summaries(at: i) {
+            guard let stored = summary.storedParameters.first(where: { $0.property == property }),
+                  let binding = summary.signature.bind(labels), let k = binding.firstIndex(of: stored.parameter),
+                  var passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
+            passed.entries += extractor.adopt(stored.added, of: summary, at: i)
+            passed.isLiteral = false
+            passed.variable = nil
+            return passed
+        }
+        return nil
     }
 
     /// `wrap([kSecClass: …])` where `wrap` hands its parameter back (converted): the argument's

@@ -18,6 +18,9 @@ package struct FunctionSummary: Sendable, Equatable {
     package var returnAdded: [KeychainEntry] = []
     /// What the body writes into each `inout` dictionary parameter.
     package var effects: [ParameterEffect] = []
+    /// Properties an initializer (or method) stores a parameter's dictionary in (`raw = d`), so
+    /// `KeychainQuery([…]).raw` is that dictionary.
+    package var storedParameters: [StoredParameter] = []
     /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
     package var isDeclaredElsewhere = false
 
@@ -26,7 +29,7 @@ package struct FunctionSummary: Sendable, Equatable {
         self.route = route
     }
 
-    package var isEmpty: Bool { sinks.isEmpty && returnedParameter == nil && effects.isEmpty }
+    package var isEmpty: Bool { sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty }
 }
 
 /// A parameter that reaches a keychain operation inside the function (or deeper, through the
@@ -66,6 +69,19 @@ package struct ParameterEffect: Sendable, Equatable {
         self.parameter = parameter
         self.added = added
         self.removed = removed
+    }
+}
+
+/// A property of `self` a parameter's dictionary is stored in, with what was added on the way.
+package struct StoredParameter: Sendable, Equatable {
+    package var property: String
+    package var parameter: Int
+    package var added: [KeychainEntry]
+
+    package init(property: String, parameter: Int, added: [KeychainEntry]) {
+        self.property = property
+        self.parameter = parameter
+        self.added = added
     }
 }
 

@@ -107,6 +107,37 @@ struct MissingDataProtectionKeychain: Rule {
                 return ↓SecItemAdd(q as CFDictionary, nil)
             }
             """, note: "Synchronizable set on one branch only: without it the item goes to the file-based keychain."),
+            RuleExample("""
+            func remove(service: String, from keychain: SecKeychain?) -> OSStatus {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
+                if let keychain {
+                    q[kSecUseKeychain as String] = keychain
+                }
+                return ↓SecItemDelete(q as CFDictionary)
+            }
+            """, note: "The file-based keychain is named on one path only; without a keychain the call still falls to the default."),
+            RuleExample("""
+            func fetch(_ query: [String: Any]) -> OSStatus {
+                SecItemCopyMatching(query as CFDictionary, nil)
+            }
+            func loadKey() -> OSStatus {
+                fetch(↓[kSecClass as String: kSecClassKey, kSecAttrApplicationTag as String: Data("k".utf8),
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom])
+            }
+            """, note: "The dictionary reaches SecItemCopyMatching through a parameter: reported where it is built."),
+            RuleExample("""
+            protocol KeychainOperations { func delete(_ query: CFDictionary) -> OSStatus }
+            struct SystemKeychain: KeychainOperations {
+                func delete(_ query: CFDictionary) -> OSStatus { SecItemDelete(query) }
+            }
+            struct TokenStore {
+                let keychain: KeychainOperations = SystemKeychain()
+                func wipe() -> OSStatus {
+                    let query = [kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token"] as CFDictionary
+                    return keychain.↓delete(query)
+                }
+            }
+            """, note: "Through a protocol's operation, implemented once in the project."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -191,6 +222,36 @@ struct MissingDataProtectionKeychain: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            func scoped(_ query: inout [String: Any]) {
+                query[kSecUseDataProtectionKeychain as String] = true
+            }
+            func wipe() -> OSStatus {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]
+                scoped(&q)
+                return SecItemDelete(q as CFDictionary)
+            }
+            """, note: "An inout helper adds the flag for its caller."),
+            RuleExample("""
+            func fetch(_ query: [String: Any]) -> OSStatus {
+                var q = query
+                q[kSecUseDataProtectionKeychain as String] = true
+                return SecItemCopyMatching(q as CFDictionary, nil)
+            }
+            func load() -> OSStatus {
+                fetch([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"])
+            }
+            """, note: "The helper adds the flag before the call."),
+            RuleExample("""
+            func remove(service: String, keychain: SecKeychain?) -> OSStatus {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+                                        kSecUseDataProtectionKeychain as String: false]
+                if let keychain {
+                    q[kSecUseKeychain as String] = keychain
+                }
+                return SecItemDelete(q as CFDictionary)
+            }
+            """, note: "The other path makes its choice explicit."),
         ]
     )
 
@@ -207,8 +268,9 @@ struct MissingDataProtectionKeychain: Rule {
             if dictionary.hasUnknownBase && !dictionary.certainlyAbsent.contains("kSecUseDataProtectionKeychain") { continue }
             // Synchronizable selects the data protection keychain only if it is set on every path to the call.
             if dictionary.hasEntry(where: { $0.key == "kSecAttrSynchronizable" && onMac($0) && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
+            // The file-based keychain is a deliberate choice only where every path to the call names it.
             let targetsFileKeychain = dictionary.hasEntry { entry in
-                Self.fileKeychainKeys.contains(entry.key) && onMac(entry)
+                Self.fileKeychainKeys.contains(entry.key) && onMac(entry) && entry.branch.dominates(call.branch)
                     && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
             }
             if targetsFileKeychain { continue }
