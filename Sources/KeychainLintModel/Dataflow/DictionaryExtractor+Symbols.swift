@@ -39,7 +39,7 @@ extension DictionaryExtractor {
         }
         out.constants = aliases.exported(code)
         var helperIDs: [Bool] = []
-        for id in bodies.names where bodies.contains(in: id, where: \.declaresDictionary) {
+        for id in bodies.names where bodies.contains(in: id, where: { $0.declaresDictionary && !isFilePrivate(declaredAt: $0.nameIndex) }) {
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
             // (The index is where a foreign helper's entries would go; this one is the file's own.)
             if let entries = helperEntries(named: id, at: 0), !openHelpers.contains(id),
@@ -57,6 +57,27 @@ extension DictionaryExtractor {
             }
         }
         return out
+    }
+
+    /// `private func baseQuery()`: other files cannot call it, so it is not offered to them (and
+    /// does not make another file's `baseQuery` ambiguous).
+    func isFilePrivate(declaredAt nameIndex: Int) -> Bool {
+        var j = nameIndex - 2  // the modifiers before `func` / `var`
+        var steps = 0
+        while j >= 0 && steps < 6 {
+            steps += 1
+            if (code.isKeyword(j, "private") || code.isKeyword(j, "fileprivate")
+                || code.isIdentifier(j, "private") || code.isIdentifier(j, "fileprivate")) && code.kind(j + 1) != .leftParen {
+                return true
+            }
+            switch code.kind(j) {
+            case .keyword, .identifier: break
+            case .rightParen: if code.partner[j] >= 0 { j = Int(code.partner[j]) }  // `private(set)`, `@available(…)`
+            default: if !code.is(j, "@") { return false }
+            }
+            j -= 1
+        }
+        return false
     }
 
     private func mentionsSecurityConstant(_ range: Range<Int>) -> Bool {

@@ -48,6 +48,8 @@ final class DictionaryExtractor {
     /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
     private var helpersInProgress: Set<Int32> = []
+    /// By name id and receiver type (`typedHelperEntries`).
+    private var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
     /// By body `{`: function summaries, nil inside when the function has none.
     var summaryMemo: [Int: FunctionSummary?] = [:]
     var summariesInProgress: Set<Int> = []
@@ -260,12 +262,39 @@ final class DictionaryExtractor {
             let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
             return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
         }
+        if let owner = receiverType(ofMemberAt: index), let typed = typedHelperEntries(named: name, owner: owner) {
+            return typed
+        }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers[Int(name)] = true }
             return memo
         }
         let bodies = declarations.bodies(named: name)
         let initializers = declarations.memberInitializers[name]
+        guard let entries = walkHelper(name, bodies: bodies, initializers: initializers) else {
+            helperMemo[name] = .some(nil)
+            return nil
+        }
+        helperMemo[name] = entries
+        referencedHelpers[Int(name)] = true
+        return entries
+    }
+
+    /// `item.query` with `item: TeamLogin`: only `TeamLogin`'s `query`, when it declares one.
+    private func typedHelperEntries(named name: Int32, owner: Int32) -> [KeychainEntry]? {
+        let key = Int64(name) << 32 | Int64(owner)
+        if let memo = typedHelperMemo[key] { return memo }
+        let bodies = declarations.bodies(named: name).filter { $0.owner == owner }
+        let initializers = declarations.bindings[name].filter { $0.isMember && $0.owner == owner }.map(\.initializer)
+        guard !bodies.isEmpty || !initializers.isEmpty else { return nil }
+        let entries = walkHelper(name, bodies: bodies, initializers: initializers)
+        typedHelperMemo[key] = .some(entries)
+        if entries != nil { referencedHelpers[Int(name)] = true }
+        return entries
+    }
+
+    /// What the bodies (and property initializers) of one name return, nil when none is a dictionary.
+    private func walkHelper(_ name: Int32, bodies: [Declarations.Body], initializers: [Range<Int>]) -> [KeychainEntry]? {
         guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
         helpersInProgress.insert(name)
         evaluationDepth += 1
@@ -289,13 +318,7 @@ final class DictionaryExtractor {
         }
         evaluationDepth -= 1
         helpersInProgress.remove(name)
-        guard isDictionary else {
-            helperMemo[name] = .some(nil)
-            return nil
-        }
-        helperMemo[name] = entries
-        referencedHelpers[Int(name)] = true
-        return entries
+        return isDictionary ? entries : nil
     }
 
     private static func mutatedNames(_ code: CodeView) -> [Bool] {

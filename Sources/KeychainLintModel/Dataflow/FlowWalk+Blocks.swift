@@ -64,6 +64,7 @@ extension FlowWalk {
         let open = block.open
         if code.isKeyword(open - 1, "else") {
             block.arm = continuedArm(elseAt: open - 1)
+            block.arm?.closesChain = true
             return
         }
         guard let head = controlHead(open) else { return }

@@ -119,7 +119,7 @@ extension FlowWalk {
         }
     }
 
-    private func opaqueArgument(_ argument: Range<Int>) -> DictionaryExpression? {
+    func opaqueArgument(_ argument: Range<Int>) -> DictionaryExpression? {
         let r = trimmed(argument)
         guard let first = r.first, code.kind(first) == .identifier || code.isKeyword(first, "self") else { return nil }
         var expression = DictionaryExpression(entries: [], originOffset: code.offset(first), isLiteral: false)

@@ -87,9 +87,12 @@ extension FlowWalk {
     }
 
     private func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
-        guard let dictionary = dictionary(code.droppingLabel(argument)) else { return }
+        // An update or delete of a dictionary nobody can read still counts as one (the delete
+        // before an add); every missing-entry rule stays silent on it.
+        let changesItems = sink.operation == .update || sink.operation == .delete
+        guard let dictionary = dictionary(code.droppingLabel(argument)) ?? (changesItems ? opaqueArgument(argument) : nil) else { return }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
-        let added = extractor.adopt(sink.added, of: summary, at: i)
+        let added = adopted(sink.added, of: summary, at: i)
         let route = [summary.route] + sink.route
         if self.summary != nil, let parameter = dictionary.parameter {
             noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
@@ -97,7 +100,7 @@ extension FlowWalk {
             return
         }
         // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here.
-        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) else { return }
+        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) || (changesItems && dictionary.hasUnknownBase) else { return }
         var call = KeychainCall(operation: sink.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
                                 status: status(of: sink, calleeAt: i), branch: currentBranch)
         call.route = route
@@ -117,7 +120,7 @@ extension FlowWalk {
         let r = code.droppingLabel(argument)
         guard r.count == 2, code.is(r.lowerBound, "&"), let variable = variableIndex(at: r.lowerBound + 1) else { return }
         for key in effect.removed { variables[variable].events.append(.remove(key: key, block: currentBlockID)) }
-        variables[variable].events.append(contentsOf: extractor.adopt(effect.added, of: summary, at: i).map(Event.add))
+        variables[variable].events.append(contentsOf: adopted(effect.added, of: summary, at: i).map(Event.add))
     }
 
     /// `KeychainQuery([kSecClass: …]).raw`: the argument the initializer stores in `raw`.
@@ -130,12 +133,21 @@ extension FlowWalk {
             guard let stored = summary.storedParameters.first(where: { $0.property == property }),
                   let binding = summary.signature.bind(labels), let k = binding.firstIndex(of: stored.parameter),
                   var passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
-            passed.entries += extractor.adopt(stored.added, of: summary, at: i)
-            passed.isLiteral = false
+            passed.entries += adopted(stored.added, of: summary, at: i)
             passed.variable = nil
             return passed
         }
         return nil
+    }
+
+    /// A callee's entries as seen at its call: the callee's file's (`DictionaryExtractor.adopt`),
+    /// on the paths through the call's own branches, so what a helper writes on one arm never
+    /// meets what another writes on the other.
+    private func adopted(_ entries: [KeychainEntry], of summary: FunctionSummary, at i: Int) -> [KeychainEntry] {
+        let arms = currentBranch.arms
+        let moved = extractor.adopt(entries, of: summary, at: i)
+        guard !arms.isEmpty else { return moved }
+        return moved.map { var entry = $0; entry.branch = BranchPath(arms: arms + entry.branch.arms); return entry }
     }
 
     /// `wrap([kSecClass: …])` where `wrap` hands its parameter back (converted): the argument's
@@ -147,7 +159,7 @@ extension FlowWalk {
         for summary in extractor.summaries(at: i) {
             guard let parameter = summary.returnedParameter, parameter >= 0, let binding = summary.signature.bind(labels),
                   let k = binding.firstIndex(of: parameter), var passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
-            passed.entries += extractor.adopt(summary.returnAdded, of: summary, at: i)
+            passed.entries += adopted(summary.returnAdded, of: summary, at: i)
             passed.isLiteral = false
             return passed
         }

@@ -32,7 +32,7 @@ extension FlowWalk {
         func onArm(_ side: DictionaryExpression?, _ arm: Int) -> [KeychainEntry] {
             (side?.entries ?? []).map { entry in
                 var moved = entry
-                moved.branch.arms.append(BranchPath.Arm(group: operatorIndex, arm: arm))
+                moved.branch.arms.append(BranchPath.Arm(group: operatorIndex, arm: arm, closesChain: arm == 1))
                 return moved
             }
         }

@@ -45,6 +45,9 @@ package struct BranchPath: Equatable, Sendable {
         /// Identifies the branch (the code index of its first block, made unique across files).
         package var group: Int
         package var arm: Int
+        /// The chain's last arm is a plain `else` (or a ternary's second side): the arms
+        /// 0…arm then cover every path (`BranchPath.covers`). Switch cases never set it.
+        package var closesChain = false
     }
 
     package var arms: [Arm] = []
@@ -58,6 +61,22 @@ package struct BranchPath: Equatable, Sendable {
         arms.contains { a in other.arms.contains { $0.group == a.group && $0.arm != a.arm } }
     }
 
+    /// Whether every path through `self` passes at least one of `paths`: one of them dominates it,
+    /// or, for a chain none of them shares with `self` that ends in a plain `else`, each arm of it is
+    /// covered in turn (`if let kc { …kSecUseKeychain… } else { …kSecMatchSearchList… }`).
+    package func isCovered(by paths: [BranchPath]) -> Bool {
+        if paths.contains(where: { $0.dominates(self) }) { return true }
+        let groups = Set(arms.map(\.group))
+        guard let open = paths.lazy.flatMap(\.arms).first(where: { !groups.contains($0.group) }) else { return false }
+        let chain = paths.flatMap(\.arms).filter { $0.group == open.group }
+        guard let last = chain.first(where: \.closesChain) else { return false }
+        for k in 0...last.arm {
+            let through = BranchPath(arms: arms + [Arm(group: open.group, arm: k, closesChain: k == last.arm)])
+            guard through.isCovered(by: paths.filter { !$0.excludes(through) }) else { return false }
+        }
+        return true
+    }
+
     /// Whether code here runs on every path through `other`: each of its arms encloses `other` too.
     package func dominates(_ other: BranchPath) -> Bool {
         arms.allSatisfy(other.arms.contains)
@@ -66,7 +85,7 @@ package struct BranchPath: Equatable, Sendable {
     /// The same path with groups moved apart from the linted file's own, for a helper's entries
     /// read from another file (`salt` distinguishes helpers).
     func foreign(salt: Int) -> BranchPath {
-        BranchPath(arms: arms.map { Arm(group: -1 - ($0.group & 0xffff_ffff) - ((salt & 0x7fff_ffff) << 32), arm: $0.arm) })
+        BranchPath(arms: arms.map { Arm(group: -1 - ($0.group & 0xffff_ffff) - ((salt & 0x7fff_ffff) << 32), arm: $0.arm, closesChain: $0.closesChain) })
     }
 }
 

@@ -269,11 +269,14 @@ struct MissingDataProtectionKeychain: Rule {
             // Synchronizable selects the data protection keychain only if it is set on every path to the call.
             if dictionary.hasEntry(where: { $0.key == "kSecAttrSynchronizable" && onMac($0) && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
             // The file-based keychain is a deliberate choice only where every path to the call names it.
-            let targetsFileKeychain = dictionary.hasEntry { entry in
-                Self.fileKeychainKeys.contains(entry.key) && onMac(entry) && entry.branch.dominates(call.branch)
-                    && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
+            var fileKeychainPaths: [BranchPath] = []
+            for entry in dictionary.entries {
+                if Self.fileKeychainKeys.contains(entry.key) && onMac(entry)
+                    && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true {
+                    fileKeychainPaths.append(entry.branch)
+                }
             }
-            if targetsFileKeychain { continue }
+            if !fileKeychainPaths.isEmpty && call.branch.isCovered(by: fileKeychainPaths) { continue }
             findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.")
         }
     }

@@ -1,0 +1,51 @@
+import KeychainLintSyntax
+
+/// The type a member is read on, when the file says it: `item.query` with `item: TeamLogin`
+/// declared as a parameter, or `self.query` inside `TeamLogin`. Two types that each declare a
+/// `query` are then not mixed; when the type is unknown, or declares no such member (a protocol
+/// whose implementations live in the conforming types), every member of that name still counts.
+extension DictionaryExtractor {
+    /// The name id of the receiver's declared type for the member name at `index`, or nil.
+    func receiverType(ofMemberAt index: Int) -> Int32? {
+        guard index >= 2, code.kind(index - 1) == .period else { return nil }
+        let receiver = index - 2
+        let body = code.enclosingFunctionBody(of: index)
+        guard body.lowerBound > 0 else { return nil }
+        guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }
+        if code.isKeyword(receiver, "self") {
+            let function = code.nameID(parameters - 1)
+            guard function >= 0 else { return nil }
+            return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
+        }
+        guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period else { return nil }
+        let name = code.nameID(receiver)
+        for parameter in code.elements(of: parameters) {
+            guard let p = code.parameterName(parameter), code.nameID(p) == name else { continue }
+            var t = p + 2
+            while code.isKeyword(t, "inout") || code.isIdentifier(t, "inout") || code.is(t, "@") { t += 1 }
+            guard code.kind(t) == .identifier else { return nil }
+            // `Keychain.Item`: types are filed under their last name (`Declarations.typeName`).
+            while code.kind(t + 1) == .period && code.kind(t + 2) == .identifier { t += 2 }
+            return code.nameID(t)
+        }
+        return nil
+    }
+
+    /// The `(` of the parameter list of the function whose body opens at `open`.
+    private func parameterList(beforeBodyAt open: Int) -> Int? {
+        var j = open - 1
+        var steps = 0
+        while j >= 0 && steps < 64 {
+            steps += 1
+            if code.kind(j) == .rightParen, code.partner[j] >= 0 {
+                let start = Int(code.partner[j])
+                if code.isKeyword(start - 2, "func") { return start }
+                j = start - 1
+                continue
+            }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace { return nil }
+            j -= 1
+        }
+        return nil
+    }
+}
