@@ -21,6 +21,10 @@ package struct FileAnalysis: Sendable {
     /// Where each line of the file starts (the tokenizer's `LineMap`), so the text of the findings'
     /// lines can be taken without scanning the file again; empty when the file was not tokenized.
     package var lineStarts: [Int] = []
+    /// Findings on dictionaries that reached an operation inside a summarised function, and how
+    /// many of the file's calls reach each such operation (`ProjectAnalysis.Run.reportAtSinks`).
+    package var routed: [RoutedFinding] = []
+    package var routedCallSites: [SinkSpot: Int] = [:]
 
     package init() {}
 

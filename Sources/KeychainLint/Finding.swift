@@ -36,6 +36,17 @@ public struct Finding: Equatable, Sendable {
     }
 }
 
+/// A finding on a dictionary a caller passed into a summarised function: if every call that
+/// reaches that operation has it, it is reported once at the operation instead.
+package struct RoutedFinding: Hashable, Sendable {
+    package var ruleID: String
+    package var line: Int
+    package var column: Int
+    package var sink: SinkSpot
+    /// The message without the route, as it reads at the operation.
+    package var messageAtSink: String
+}
+
 /// A finding a file's rules made on an entry of another file's helper. It belongs to the helper's
 /// key in the declaring file, once however many files use the helper, so the project run hands it
 /// to that file's lint (`Linter.lint(_:relocated:)`), where its suppressions apply.

@@ -71,11 +71,14 @@ package struct Linter: Sendable {
         let source = SourceFile(path: path, bytes: bytes)
         let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
                                 skipsIrrelevantCode: !exhaustive)
-        let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [])
-        return FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
-                            consulted: file.consultedProjectNames,
-                            mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
-                            lineStarts: source.lineMap.lineStarts)
+        let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [], routed: [])
+        var analysis = FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
+                                    consulted: file.consultedProjectNames,
+                                    mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
+                                    lineStarts: source.lineMap.lineStarts)
+        analysis.routed = result.routed
+        analysis.routedCallSites = file.routedCallSites
+        return analysis
     }
 
     /// Findings inside one entitlements plist.
@@ -101,9 +104,10 @@ package struct Linter: Sendable {
     /// `relocated`: findings other files made on this file's helpers, reported here at the helper's key.
     /// Returns this file's findings and those its rules made on other files' helpers.
     private func lintCollecting(_ file: KeychainFile, relocated: [RelocatedFinding])
-        -> (findings: [Finding], relocated: [RelocatedFinding]) {
+        -> (findings: [Finding], relocated: [RelocatedFinding], routed: [RoutedFinding]) {
         var findings: [Finding] = []
         var outgoing: [RelocatedFinding] = []
+        var routed: [RoutedFinding] = []
         var suppressions = Suppressions(source: file.source)
         let foreign = file.foreignSpots
         for (index, active) in rules.enumerated() {
@@ -123,11 +127,15 @@ package struct Linter: Sendable {
                 findings.append(Finding(
                     ruleID: id, severity: active.severity, message: raw.message,
                     path: file.source.path, line: location.line, column: location.column))
+                if let sink = raw.sink {
+                    routed.append(RoutedFinding(ruleID: id, line: location.line, column: location.column,
+                                                sink: sink, messageAtSink: raw.messageAtSink))
+                }
             }
         }
         findings += malformed(&suppressions, in: file)
         findings += superfluous(suppressions, in: file)
-        return (Finding.sortedForOutput(findings), outgoing)
+        return (Finding.sortedForOutput(findings), outgoing, routed)
     }
 
     /// Comments that read as suppressions but cannot be one (`invalid-suppression`), from the same

@@ -59,7 +59,8 @@ extension ProjectAnalysis.Run {
                 declaringFile[summary.route] = min(declaringFile[summary.route] ?? i, i)
             }
         }
-        var incoming: [Int: Set<RelocatedFinding>] = [:]
+        let sinks = sinkFindings(passes, declaringFile: declaringFile)
+        var incoming = sinks.atSinks
         for pass in passes {
             for finding in pass.analysis?.relocated ?? [] {
                 if let d = declaringFile[finding.helper] { incoming[d, default: []].insert(finding) }
@@ -76,5 +77,6 @@ extension ProjectAnalysis.Run {
             }
         }
         for (k, d) in declaring.enumerated() { outcomes[d] = results[k] }
+        dropping(sinks.replaced, from: &outcomes)
     }
 }

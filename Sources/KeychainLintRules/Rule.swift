@@ -23,6 +23,10 @@ package struct FindingCollector {
     package struct Raw: Hashable {
         package var offset: Int
         package var message: String
+        /// For a dictionary that reached the operation through summarised functions: that
+        /// operation, and the message without the route, for reporting it once there.
+        package var sink: SinkSpot? = nil
+        package var messageAtSink = ""
     }
 
     package private(set) var raw: [Raw] = []
@@ -33,7 +37,12 @@ package struct FindingCollector {
     /// Records a missing-entry finding where `use` says such findings go, naming the route when
     /// the dictionary crossed calls on its way to the operation.
     package mutating func report(missingIn use: KeychainUse, _ message: String) {
-        report(at: use.missingEntryOffset, message + use.routeNote)
+        let offset = use.missingEntryOffset
+        report(at: offset, message + use.routeNote)
+        if let sink = use.call?.sink, let last = raw.last, last.offset == offset {
+            raw[raw.count - 1].sink = sink
+            raw[raw.count - 1].messageAtSink = message
+        }
     }
 
     /// Records a finding at `offset` unless this rule already reported that spot.

@@ -58,7 +58,7 @@ struct LoginCredentialsStore {
 enum KeychainOps {
     /// No caller of delete(_:) sets the flag: the fix belongs here, where it is reported once.
     static func delete(_ q: [String: Any]) -> OSStatus {
-        SecItemDelete(q as CFDictionary)  // gap: missing-data-protection-keychain@9 — every caller misses the flag: to be reported once here (issue 16 item 5); reported at each caller today
+        SecItemDelete(q as CFDictionary)  // expect: missing-data-protection-keychain@9
     }
 
     /// Callers of read(_:) differ: the one that misses the flag is reported.
@@ -77,7 +77,7 @@ struct ProfileSecrets {
 
     // Wrong (reported in KeychainOps.delete): a literal without the flag.
     func forgetAvatarToken() -> OSStatus {
-        KeychainOps.delete([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.avatar"])  // expect: missing-data-protection-keychain@28
+        KeychainOps.delete([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.avatar"])
     }
 
     // Wrong (reported in KeychainOps.delete): a variable without the flag.
@@ -85,7 +85,7 @@ struct ProfileSecrets {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = service
-        return KeychainOps.delete(query)  // expect: missing-data-protection-keychain@28
+        return KeychainOps.delete(query)
     }
 
     // Wrong: this read misses the flag; the next one has it.

@@ -94,19 +94,19 @@ func wipeCache(_ query: [String: Any]) -> OSStatus {
 }
 
 func wipeMatching(_ query: [String: Any]) -> OSStatus {
-    SecItemDelete(query as CFDictionary)  // gap: missing-data-protection-keychain@5 — every caller misses the flag: to be reported once here (issue 16 item 5); reported at each caller today
+    SecItemDelete(query as CFDictionary)  // expect: missing-data-protection-keychain@5
 }
 
 struct ImageCacheCredentials {
     // Wrong (reported in wipeMatching): neither caller sets the flag.
     func clearThumbnails() -> OSStatus {
-        wipeCache([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.thumbnails"])  // expect: missing-data-protection-keychain@19
+        wipeCache([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.thumbnails"])
     }
 
     func clearOriginals() -> OSStatus {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = "com.example.originals"
-        return wipeCache(query)  // expect: missing-data-protection-keychain@16
+        return wipeCache(query)
     }
 }

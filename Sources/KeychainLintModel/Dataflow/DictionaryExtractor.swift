@@ -50,6 +50,9 @@ final class DictionaryExtractor {
     private var helpersInProgress: Set<Int32> = []
     /// By name id and receiver type (`typedHelperEntries`).
     private var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
+    /// Calls in this file that pass a dictionary to each operation inside a summarised function,
+    /// read or not: the callers a finding reported once at that operation speaks for.
+    var routedCallSites: [SinkSpot: Int] = [:]
     /// By body `{`: function summaries, nil inside when the function has none.
     var summaryMemo: [Int: FunctionSummary?] = [:]
     var summariesInProgress: Set<Int> = []

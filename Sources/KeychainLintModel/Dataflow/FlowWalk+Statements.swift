@@ -113,7 +113,8 @@ extension FlowWalk {
             if let source = dictionary.variable { variables[source].flowsIntoCall = true }
             if summary != nil, let parameter = dictionary.parameter {
                 noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
-                                       removed: dictionary.certainlyAbsent, status: call.status, route: []))
+                                       removed: dictionary.certainlyAbsent, status: call.status, route: [],
+                                       operationOffset: code.offset(nameIndex)))
             }
             record(KeychainUse(dictionary: dictionary.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: role))
         }

@@ -90,13 +90,18 @@ extension FlowWalk {
         // An update or delete of a dictionary nobody can read still counts as one (the delete
         // before an add); every missing-entry rule stays silent on it.
         let changesItems = sink.operation == .update || sink.operation == .delete
-        guard let dictionary = dictionary(code.droppingLabel(argument)) ?? (changesItems ? opaqueArgument(argument) : nil) else { return }
+        let route = [summary.route] + sink.route
+        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role)
+        let read = dictionary(code.droppingLabel(argument))
+        // A function forwarding its own parameter is not a caller: its callers are.
+        if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.routedCallSites[spot, default: 0] += 1 }
+        guard let dictionary = read ?? (changesItems ? opaqueArgument(argument) : nil) else { return }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
         let added = adopted(sink.added, of: summary, at: i)
-        let route = [summary.route] + sink.route
         if self.summary != nil, let parameter = dictionary.parameter {
             noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
-                                   removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route))
+                                   removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
+                                   operationOffset: sink.operationOffset))
             return
         }
         // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here.
@@ -104,6 +109,7 @@ extension FlowWalk {
         var call = KeychainCall(operation: sink.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
                                 status: status(of: sink, calleeAt: i), branch: currentBranch)
         call.route = route
+        call.sink = spot
         var passed = dictionary
         passed.entries = dictionary.entries.filter { !sink.removed.contains($0.key) } + added
         if passed.hasUnknownBase { passed.certainlyAbsent.formUnion(sink.removed) }
@@ -121,6 +127,15 @@ extension FlowWalk {
         guard r.count == 2, code.is(r.lowerBound, "&"), let variable = variableIndex(at: r.lowerBound + 1) else { return }
         for key in effect.removed { variables[variable].events.append(.remove(key: key, block: currentBlockID)) }
         variables[variable].events.append(contentsOf: adopted(effect.added, of: summary, at: i).map(Event.add))
+    }
+
+    /// `KeychainQuery([…]).raw` starting at `a`, with `raw` at `p`: a property an initializer
+    /// stored its argument in.
+    func storedProperty(at p: Int, from a: Int) -> DictionaryExpression? {
+        guard p >= a + 4, code.kind(p - 1) == .period, code.kind(p - 2) == .rightParen, code.partner[p - 2] > 0 else { return nil }
+        let callee = Int(code.partner[p - 2]) - 1
+        guard callee == a, code.kind(callee) == .identifier else { return nil }
+        return storedArgument(property: p, calleeAt: callee)
     }
 
     /// `KeychainQuery([kSecClass: …]).raw`: the argument the initializer stores in `raw`.

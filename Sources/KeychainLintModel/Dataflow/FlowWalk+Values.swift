@@ -328,12 +328,7 @@ extension FlowWalk {
             isCall = true
         }
         guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return nil }
-        // `KeychainQuery([…]).raw`: a property an initializer stored its argument in.
-        if !isCall, nameIndex >= a + 4, code.kind(nameIndex - 1) == .period, code.kind(nameIndex - 2) == .rightParen,
-           code.partner[nameIndex - 2] > 0, case let callee = Int(code.partner[nameIndex - 2]) - 1, callee == a,
-           code.kind(callee) == .identifier, let stored = storedArgument(property: nameIndex, calleeAt: callee) {
-            return stored
-        }
+        if !isCall, let stored = storedProperty(at: nameIndex, from: a) { return stored }
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }
         let name = code.nameID(nameIndex)
         if !isCall && nameIndex == a, let variable = variableIndex(at: nameIndex) {

@@ -282,10 +282,10 @@ final class FlowWalk {
         guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open, let id = code.nameID(of: name),
               let body = extractor.declarations.bodies.first(in: id, where: { $0.open == open }),
               let parameters = body.parameterOpen else { return }
-        for parameter in code.elements(of: parameters) {
+        for (index, parameter) in code.elements(of: parameters).enumerated() {
             guard let nameIndex = code.parameterName(parameter) else { continue }
             guard extractor.namesADictionary(at: nameIndex) else { continue }
-            declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
+            declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true, parameter: index)
         }
     }
 

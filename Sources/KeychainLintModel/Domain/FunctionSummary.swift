@@ -46,9 +46,12 @@ package struct ParameterSink: Sendable, Equatable {
     package var status: StatusUse
     /// The functions between the caller and the operation, outermost first.
     package var route: [String]
+    /// Offset of the operation's name in the file that declares the innermost function.
+    package var operationOffset: Int
 
     package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
-                 removed: Set<String>, status: StatusUse, route: [String]) {
+                 removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int) {
+        self.operationOffset = operationOffset
         self.parameter = parameter
         self.operation = operation
         self.role = role
@@ -56,6 +59,22 @@ package struct ParameterSink: Sendable, Equatable {
         self.removed = removed
         self.status = status
         self.route = route
+    }
+}
+
+/// The operation inside a function that callers' dictionaries reach: when every caller's
+/// dictionary misses the same entry, the finding is reported once there (`ProjectAnalysis`).
+package struct SinkSpot: Hashable, Sendable {
+    /// The route name (`Owner.name(label:)`) of the function whose body makes the call.
+    package var function: String
+    /// Offset of the operation's name in the file that declares `function`.
+    package var offset: Int
+    package var role: DictionaryRole
+
+    package init(function: String, offset: Int, role: DictionaryRole) {
+        self.function = function
+        self.offset = offset
+        self.role = role
     }
 }
 

@@ -152,6 +152,8 @@ package struct KeychainCall: Sendable {
     /// For a dictionary passed to the project's own functions on its way to the operation: those
     /// functions, outermost first (`KeychainOps.delete(_:)`). The call is then the first of them.
     package var route: [String] = []
+    /// For a call through a summarised function: the operation the dictionary reaches in it.
+    package var sink: SinkSpot?
 
     package init(operation: KeychainOperation, offset: Int, codeIndex: Int, region: ConditionRegion.ID, status: StatusUse,
                  branch: BranchPath = BranchPath()) {

@@ -38,6 +38,8 @@ package final class KeychainFile: @unchecked Sendable {
     /// Entries read from another file's helper sit at offsets past this file's end; this maps each
     /// such offset to the helper and the entry's offset in the file that declares it.
     package var foreignSpots: [Int: ForeignSpot] { extractor.foreignSpots }
+    /// How many of this file's calls reach each operation inside a summarised function.
+    package var routedCallSites: [SinkSpot: Int] { extractor.routedCallSites }
 
     /// Whether the file or another file of the project declares `name` (a `kSec…` spelling that is
     /// then the user's, not a Security constant).

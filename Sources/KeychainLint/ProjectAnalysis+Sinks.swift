@@ -1,0 +1,60 @@
+import KeychainLintModel
+import KeychainLintRules
+
+/// A missing entry every caller of a helper shares is one mistake, fixed once in the helper: the
+/// finding goes to the operation inside it instead of to each caller (issue 16, "where it points").
+/// When only some callers miss the entry, each of them is reported where its dictionary is built.
+extension ProjectAnalysis.Run {
+    struct SinkFindings {
+        /// Findings to report at operations, by the file that declares the function making the call.
+        var atSinks: [Int: Set<RelocatedFinding>] = [:]
+        /// The caller findings they replace: file index, rule, line, column.
+        var replaced: Set<Replaced> = []
+
+        struct Replaced: Hashable {
+            var file: Int
+            var ruleID: String
+            var line: Int
+            var column: Int
+        }
+    }
+
+    /// Every (rule, operation) whose findings cover each call that reaches the operation, when
+    /// there are at least two such calls (one caller is fixed where it builds its dictionary).
+    /// A caller whose finding is suppressed, or whose dictionary cannot be read, keeps the
+    /// findings at the callers.
+    func sinkFindings(_ passes: [ProjectAnalysis.Pass], declaringFile: [String: Int]) -> SinkFindings {
+        var callSites: [SinkSpot: Int] = [:]
+        var byRule: [String: [SinkSpot: [(file: Int, finding: RoutedFinding)]]] = [:]
+        for (i, pass) in passes.enumerated() {
+            guard let analysis = pass.analysis else { continue }
+            for (spot, count) in analysis.routedCallSites { callSites[spot, default: 0] += count }
+            for finding in analysis.routed { byRule[finding.ruleID, default: [:]][finding.sink, default: []].append((i, finding)) }
+        }
+        var out = SinkFindings()
+        for (ruleID, spots) in byRule {
+            for (spot, findings) in spots {
+                let calls = callSites[spot] ?? 0
+                guard calls >= 2, findings.count == calls, let d = declaringFile[spot.function] else { continue }
+                let message = findings[0].finding.messageAtSink
+                    + " None of the \(calls) calls that reach it in `\(spot.function)` passes one: fix it here."
+                out.atSinks[d, default: []].insert(RelocatedFinding(ruleID: ruleID, message: message, helper: spot.function, offset: spot.offset))
+                for (file, finding) in findings {
+                    out.replaced.insert(.init(file: file, ruleID: ruleID, line: finding.line, column: finding.column))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The outcomes without the caller findings reported at an operation instead.
+    func dropping(_ replaced: Set<SinkFindings.Replaced>, from outcomes: inout [ProjectAnalysis.Outcome]) {
+        guard !replaced.isEmpty else { return }
+        let files = Set(replaced.map(\.file))
+        for i in files {
+            guard case .linted(let findings, let lines) = outcomes[i] else { continue }
+            let kept = findings.filter { !replaced.contains(.init(file: i, ruleID: $0.ruleID, line: $0.line, column: $0.column)) }
+            outcomes[i] = .linted(kept, lines: lines)
+        }
+    }
+}
