@@ -39,14 +39,16 @@ package struct FileAnalysis: Sendable {
         self.relocated = relocated
     }
 
-    /// Whether the file looked up, or mentions in code it jumped over, one of `names`.
-    package func mayUse(_ names: Set<String>) -> Bool {
-        !names.isEmpty && (!consulted.isDisjoint(with: names) || mentioned.contains(where: names.contains))
+    /// Whether the file looked up one of `names`, or mentions one of `mentionable` in code it jumped over.
+    package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil) -> Bool {
+        guard !names.isEmpty else { return false }
+        let inSkippedCode = mentionable ?? names
+        return !consulted.isDisjoint(with: names) || mentioned.contains(where: inSkippedCode.contains)
     }
 
     /// Whether the project's symbols change what this file's lint would find.
     package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
-        if mayUse(names) || mayUse(symbols.passThroughFunctions) { return true }
+        if mayUse(names, mentionable: symbols.contentNames) || mayUse(symbols.passThroughFunctions) { return true }
         return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
     }
 }

@@ -17,7 +17,7 @@ extension ProjectAnalysis.Run {
         }
         for round in 0..<ProjectAnalysis.maxSymbolRounds {
             let current = symbols
-            let needles = IdentifierSet(current.names)
+            let needles = IdentifierSet(current.contentNames)
             let results: [Pass?] = ProjectAnalysis.parallelMap(pending.count, parallel: parallel) { k in
                 let i = pending[k]
                 switch read(i) {
@@ -40,7 +40,8 @@ extension ProjectAnalysis.Run {
             symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].analysis, analysis.wasTokenized else { return false }
-                return linter.exhaustive || analysis.mayUse(changed) || !changed.isDisjoint(with: analysis.declared.helpers.keys)
+                return linter.exhaustive || analysis.mayUse(changed, mentionable: changed.intersection(symbols.contentNames))
+                    || !changed.isDisjoint(with: analysis.declared.helpers.keys)
             }
             if pending.isEmpty { break }
         }

@@ -9,10 +9,14 @@ import KeychainLintSyntax
 /// the functions of that name) or `Type.member`. A call that matches nothing stays unknown.
 extension DictionaryExtractor {
     /// Whether the name at `index` is a function some summary may exist for (cheap: asked at every call).
-    func mayHaveSummaries(at index: Int) -> Bool {
+    /// `consulting` false: the call passes nothing a summary could act on (no dictionary literal, no
+    /// tracked variable, no `&`), so another file's functions of that name are not looked up — and
+    /// the file is not linted again because the project declares a function of a common name.
+    func mayHaveSummaries(at index: Int, consulting: Bool = true) -> Bool {
         let id = code.nameID(index)
         guard id >= 0 else { return false }
         if declarations.bodies.contains(id) { return true }
+        guard consulting else { return false }
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
             consult(id)

@@ -17,7 +17,7 @@ extension FlowWalk {
             call(operation, nameIndex: i)
             return
         }
-        if next == .leftParen, extractor.mayHaveSummaries(at: i) {
+        if next == .leftParen, extractor.mayHaveSummaries(at: i, consulting: argumentsMayCarryDictionaries(i + 1)) {
             userCall(nameIndex: i)
             return
         }

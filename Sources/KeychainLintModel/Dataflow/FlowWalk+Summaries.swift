@@ -64,6 +64,24 @@ extension FlowWalk {
 
     // MARK: Calling a summarised function
 
+    /// Whether the call's arguments (from its `(`) hold a dictionary literal, `&`, a tracked
+    /// variable, a call or a cast to `CFDictionary`/`NSDictionary`: the only arguments a summary
+    /// can say anything about.
+    func argumentsMayCarryDictionaries(_ open: Int) -> Bool {
+        let close = code.after(open) - 1
+        var j = open + 1
+        while j < close {
+            switch code.kind(j) {
+            case .leftBracket, .leftParen: return true
+            case .identifier:
+                if variableIndex(at: j) != nil || code.isIdentifier(j, "CFDictionary") || code.isIdentifier(j, "NSDictionary") { return true }
+            default: if code.is(j, "&") { return true }
+            }
+            j += 1
+        }
+        return false
+    }
+
     /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
     /// applied to the arguments bound to its parameters.
     func userCall(nameIndex i: Int) {

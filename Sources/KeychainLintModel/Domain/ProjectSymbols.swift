@@ -72,7 +72,8 @@ package struct ProjectSymbols: Sendable {
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
-        names = Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys).union(summaries.keys)
+        contentNames = Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
+        names = contentNames.union(summaries.keys)
     }
 
     package static let empty = ProjectSymbols()
@@ -84,6 +85,10 @@ package struct ProjectSymbols: Sendable {
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
     /// Made once: every file of a project pass asks for it.
     package let names: Set<String>
+    /// `names` without those only functions with summaries have: a file that names no keychain
+    /// symbol cannot build a dictionary to pass to one, so those names alone never make a file
+    /// that was not tokenized, or code the walk jumped over, worth reading again.
+    package let contentNames: Set<String>
 
     /// Merges what every file declares; a name with two different meanings is dropped.
     package init(merging files: [FileSymbols]) {
