@@ -43,7 +43,7 @@ struct SessionCleaner {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = service
-        return perform(query) { SecItemDelete($0) }  // gap: missing-data-protection-keychain@16 — not found yet: a closure the callee invokes with the dictionary is not summarised
+        return perform(query) { SecItemDelete($0) }  // expect: missing-data-protection-keychain@16
     }
 
     // Right: the same helper and a closure, with the flag set.

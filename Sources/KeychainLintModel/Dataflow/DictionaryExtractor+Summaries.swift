@@ -55,7 +55,7 @@ extension DictionaryExtractor {
         guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
               evaluationDepth < Self.maxEvaluationDepth else { return nil }
         let parameters = FunctionParameters(code: code, open: parameterOpen)
-        guard !parameters.dictionaries.isEmpty else {
+        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty else {
             summaryMemo[body.open] = .some(nil)
             return nil
         }
@@ -64,6 +64,7 @@ extension DictionaryExtractor {
         let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
         walk.summarisedParameters = parameters.dictionaries
+        walk.summarisedClosures = parameters.functions
         walk.run()
         evaluationDepth -= 1
         summariesInProgress.remove(body.open)
@@ -110,6 +111,8 @@ extension DictionaryExtractor {
 struct FunctionParameters {
     var signature = FunctionSignature(parameters: [])
     var dictionaries: [(index: Int, nameIndex: Int)] = []
+    /// Parameters of a function type (`_ op: (CFDictionary) -> OSStatus`).
+    var functions: [(index: Int, nameIndex: Int)] = []
 
     init(code: CodeView, open: Int) {
         for (index, element) in code.elements(of: open).enumerated() where !element.isEmpty {
@@ -123,6 +126,7 @@ struct FunctionParameters {
             let type = typeStart..<(defaultValue ?? element.upperBound)
             let isFunction = type.contains { code.is($0, "->") }
             signature.parameters.append(.init(label: label, mayBeOmitted: defaultValue != nil || isFunction))
+            if isFunction { functions.append((index, nameIndex)) }
             if Self.isDictionaryType(type, code: code) { dictionaries.append((index, nameIndex)) }
         }
     }

@@ -13,6 +13,7 @@ extension FlowWalk {
 
     /// A name followed by a call, subscript, member or operator: the only uses that can change anything.
     private func nameUse(at i: Int, next: TokenKind) {
+        if next == .leftParen, !summarisedClosures.isEmpty, noteClosureCall(at: i) { return }
         if next == .leftParen, let operation = extractor.operation(at: i) {
             call(operation, nameIndex: i)
             return

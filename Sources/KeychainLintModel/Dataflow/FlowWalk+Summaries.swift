@@ -101,10 +101,13 @@ extension FlowWalk {
                     applyEffect(effect, of: summary, to: argument, calleeAt: i)
                 }
             }
+            for sink in summary.closureSinks {
+                passToClosure(sink, of: summary, arguments: arguments, binding: binding, calleeAt: i)
+            }
         }
     }
 
-    private func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
+    func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
         // An update or delete of a dictionary nobody can read still counts as one (the delete
         // before an add); every missing-entry rule stays silent on it.
         let changesItems = sink.operation == .update || sink.operation == .delete

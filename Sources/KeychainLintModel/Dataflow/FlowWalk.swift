@@ -75,6 +75,8 @@ final class FlowWalk {
     var summary: FunctionSummary?
     /// The summarised body's dictionary parameters: (parameter index, code index of the internal name).
     var summarisedParameters: [(index: Int, nameIndex: Int)] = []
+    /// Its function-typed parameters, whose calls may receive a dictionary parameter (`ClosureSink`).
+    var summarisedClosures: [(index: Int, nameIndex: Int)] = []
 
     init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
         self.extractor = extractor

@@ -21,6 +21,9 @@ package struct FunctionSummary: Sendable, Equatable {
     /// Properties an initializer (or method) stores a parameter's dictionary in (`raw = d`), so
     /// `KeychainQuery([…]).raw` is that dictionary.
     package var storedParameters: [StoredParameter] = []
+    /// Parameters handed to a closure parameter the function calls (`op(q as CFDictionary)`):
+    /// the closure a caller passes decides what happens to the dictionary.
+    package var closureSinks: [ClosureSink] = []
     /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
     package var isDeclaredElsewhere = false
 
@@ -29,7 +32,9 @@ package struct FunctionSummary: Sendable, Equatable {
         self.route = route
     }
 
-    package var isEmpty: Bool { sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty }
+    package var isEmpty: Bool {
+        sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty && closureSinks.isEmpty
+    }
 }
 
 /// A parameter that reaches a keychain operation inside the function (or deeper, through the
@@ -88,6 +93,22 @@ package struct ParameterEffect: Sendable, Equatable {
         self.parameter = parameter
         self.added = added
         self.removed = removed
+    }
+}
+
+/// A dictionary parameter the function passes, as argument `argument`, to the closure it was
+/// given as parameter `closure`.
+package struct ClosureSink: Sendable, Equatable {
+    package var parameter: Int
+    package var closure: Int
+    package var argument: Int
+    package var added: [KeychainEntry]
+
+    package init(parameter: Int, closure: Int, argument: Int, added: [KeychainEntry]) {
+        self.parameter = parameter
+        self.closure = closure
+        self.argument = argument
+        self.added = added
     }
 }
 

@@ -138,6 +138,15 @@ struct MissingDataProtectionKeychain: Rule {
                 }
             }
             """, note: "Through a protocol's operation, implemented once in the project."),
+            RuleExample("""
+            func perform(_ query: [String: Any], _ operation: (CFDictionary) -> OSStatus) -> OSStatus {
+                operation(query as CFDictionary)
+            }
+            func forget() -> OSStatus {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]
+                return ↓perform(query) { SecItemDelete($0) }
+            }
+            """, note: "Into a closure the helper calls with the dictionary."),
         ],
         nonTriggering: [
             RuleExample("""
