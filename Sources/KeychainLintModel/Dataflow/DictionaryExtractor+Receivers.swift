@@ -9,6 +9,11 @@ extension DictionaryExtractor {
     func receiverType(ofMemberAt index: Int) -> Int32? {
         guard index >= 2, code.kind(index - 1) == .period else { return nil }
         let receiver = index - 2
+        // `KeychainOps.delete(q)`: a type of this file that declares the member.
+        if code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period {
+            let type = code.nameID(receiver)
+            if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return type }
+        }
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
         guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }

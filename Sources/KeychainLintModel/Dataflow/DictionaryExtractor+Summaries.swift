@@ -29,23 +29,49 @@ extension DictionaryExtractor {
     func summaries(at index: Int) -> [FunctionSummary] {
         let id = Int(code.nameID(index))
         guard id >= 0 else { return [] }
+        if let owner = receiverType(ofMemberAt: index), let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
         if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
-        if let known = summaryLists[id] { return known }
+        if let known = summaryLists[id] { return isCalledThroughValue(index) ? known.filter { !$0.isTypeMember } : known }
         var found: [FunctionSummary] = []
         if declarations.bodies.contains(Int32(id)) {
             for body in declarations.bodies(named: Int32(id)) {
                 if let summary = summary(of: body) { found.append(summary) }
             }
             if !found.isEmpty { noteReferencedHelper(Int32(id)) }
-        } else {
-            consult(Int32(id))
-            if let foreign = symbols.summaries[code.spelling(Int32(id))] {
-                found = foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }
-            }
+        }
+        // Other files' functions of the name too: `secItem.delete(q)` in a file that declares a
+        // `delete(key:)` of its own still reaches the project's `delete(_:)` (labels decide).
+        consult(Int32(id))
+        if let foreign = symbols.summaries[code.spelling(Int32(id))] {
+            let own = Set(found.map(\.route))
+            found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
         }
         // A recursive call asks while its own summary is being made: not remembered then.
         if !found.isEmpty || summariesInProgress.isEmpty { summaryLists[id] = found }
-        return found
+        return isCalledThroughValue(index) ? found.filter { !$0.isTypeMember } : found
+    }
+
+    /// `ops.delete(q)`, `self.store.save(q)`: a member reached through a value, not a type name.
+    private func isCalledThroughValue(_ index: Int) -> Bool {
+        guard index >= 2, code.kind(index - 1) == .period else { return false }
+        let receiver = index - 2
+        if code.isKeyword(receiver, "self") { return true }
+        guard code.kind(receiver) == .identifier, let first = code.text(receiver).utf8.first else { return code.kind(receiver) == .rightParen }
+        return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
+    }
+
+    /// `store.save(q)` with `store`'s type known: that type's functions of the name, in this file
+    /// or (by route) in another; nil when it declares none (a protocol: every implementation counts).
+    private func typedSummaries(named id: Int32, owner: Int32) -> [FunctionSummary]? {
+        let own = declarations.bodies(named: id).filter { $0.owner == owner }
+        if !own.isEmpty {
+            noteReferencedHelper(id)
+            return own.compactMap { summary(of: $0) }
+        }
+        consult(id)
+        let prefix = code.spelling(owner) + "."
+        let foreign = (symbols.summaries[code.spelling(id)] ?? []).filter { $0.route.hasPrefix(prefix) }
+        return foreign.isEmpty ? nil : foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }
     }
 
     /// The summary of one function, computed once; nil when it has no dictionary parameter or
@@ -63,6 +89,7 @@ extension DictionaryExtractor {
         evaluationDepth += 1
         let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
+        walk.summary?.isTypeMember = isTypeMember(declaredAt: body.nameIndex)
         walk.summarisedParameters = parameters.dictionaries
         walk.summarisedClosures = parameters.functions
         walk.run()

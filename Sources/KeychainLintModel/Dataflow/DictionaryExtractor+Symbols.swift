@@ -62,12 +62,21 @@ extension DictionaryExtractor {
     /// `private func baseQuery()`: other files cannot call it, so it is not offered to them (and
     /// does not make another file's `baseQuery` ambiguous).
     func isFilePrivate(declaredAt nameIndex: Int) -> Bool {
+        hasModifier(["private", "fileprivate"], declaredAt: nameIndex)
+    }
+
+    /// `static func`/`class func`: reached as `Type.name(…)`, never through a value.
+    func isTypeMember(declaredAt nameIndex: Int) -> Bool {
+        hasModifier(["static", "class"], declaredAt: nameIndex)
+    }
+
+    /// Whether one of `words` is among the modifiers written before the declaration's keyword.
+    private func hasModifier(_ words: [StaticString], declaredAt nameIndex: Int) -> Bool {
         var j = nameIndex - 2  // the modifiers before `func` / `var`
         var steps = 0
         while j >= 0 && steps < 6 {
             steps += 1
-            if (code.isKeyword(j, "private") || code.isKeyword(j, "fileprivate")
-                || code.isIdentifier(j, "private") || code.isIdentifier(j, "fileprivate")) && code.kind(j + 1) != .leftParen {
+            if words.contains(where: { code.isKeyword(j, $0) || code.isIdentifier(j, $0) }) && code.kind(j + 1) != .leftParen {
                 return true
             }
             switch code.kind(j) {

@@ -64,6 +64,24 @@ extension FlowWalk {
 
     // MARK: Calling a summarised function
 
+    /// `XCTAssertThrowsError(try valet.migrateObjects(matching: q))`: the call at `i` is inside
+    /// the first argument of an `XCTAssertThrowsError`.
+    private func isAssertedToThrow(_ i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j > 0 && steps < 24 {
+            steps += 1
+            if code.kind(j) == .leftParen, code.isIdentifier(j - 1, "XCTAssertThrowsError") { return code.after(j) > i }
+            if (code.kind(j) == .rightParen || code.kind(j) == .rightBracket) && code.partner[j] >= 0 {
+                j = Int(code.partner[j]) - 1  // `valet().migrateObjects`: over the receiver's call
+                continue
+            }
+            if code.startsStatement(j) { return false }
+            j -= 1
+        }
+        return false
+    }
+
     /// Whether the call's arguments (from its `(`) hold a dictionary literal, `&`, a tracked
     /// variable, a call or a cast to `CFDictionary`/`NSDictionary`: the only arguments a summary
     /// can say anything about.
@@ -85,8 +103,9 @@ extension FlowWalk {
     /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
     /// applied to the arguments bound to its parameters.
     func userCall(nameIndex i: Int) {
-        // `func add(attributes: [String: Any])` declares, it does not call.
-        guard !code.isKeyword(i - 1, "func") else { return }
+        // `func add(attributes: [String: Any])` declares, it does not call; a call a test asserts
+        // throws is expected to be rejected (an API that validates its query) — not a use.
+        guard !code.isKeyword(i - 1, "func"), !isAssertedToThrow(i) else { return }
         let summaries = extractor.summaries(at: i)
         guard !summaries.isEmpty else { return }
         let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }

@@ -26,6 +26,8 @@ package struct FunctionSummary: Sendable, Equatable {
     package var closureSinks: [ClosureSink] = []
     /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
     package var isDeclaredElsewhere = false
+    /// A `static`/`class` function: a call through a value (`ops.delete(q)`) cannot reach it.
+    package var isTypeMember = false
 
     package init(signature: FunctionSignature, route: String) {
         self.signature = signature
