@@ -82,6 +82,109 @@ final class WrapperModelTests: XCTestCase {
         ], "in a(), setUp() and b() disagree, so the state is unknown; in c(), setUp() alone decides")
     }
 
+    func testKeychainSwiftStateBelongsToTheVariableInItsScope() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        func a(_ pin: String) {
+            let keychain = KeychainSwift()
+            keychain.synchronizable = true
+            keychain.set(pin, forKey: "a", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        func b(_ pin: String) {
+            let keychain = KeychainSwift()
+            keychain.set(pin, forKey: "b", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        func c(_ pin: String, keychain: KeychainSwift) {
+            keychain.set(pin, forKey: "c", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        """), [
+            "KeychainSwift: AttrSynchronizable=true@4:14, AttrAccessible=WhenUnlockedThisDeviceOnly@5:36",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@9:36",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@12:36",
+        ], "b()'s and c()'s keychain are not a()'s")
+    }
+
+    func testKeychainSwiftStoredPropertyKeepsItsStateAcrossMethods() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        final class Vault {
+            private let keychain: KeychainSwift
+            private let cache = KeychainSwift()
+            init() {
+                keychain = KeychainSwift()
+                keychain.synchronizable = true
+                self.cache.synchronizable = true
+            }
+            func store(_ pin: String) {
+                keychain.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+                cache.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+            }
+            func local(_ pin: String) {
+                let cache = KeychainSwift()
+                cache.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+            }
+        }
+        final class Other {
+            private let keychain: KeychainSwift = KeychainSwift()
+            func store(_ pin: String) { keychain.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly) }
+        }
+        """), [
+            "KeychainSwift: AttrSynchronizable=true@7:18, AttrAccessible=WhenUnlockedThisDeviceOnly@11:42",
+            "KeychainSwift: AttrSynchronizable=true@8:20, AttrAccessible=WhenUnlockedThisDeviceOnly@12:39",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@16:39",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@21:66",
+        ], "a property set in init counts in a method; a local that shadows it and another type's property do not")
+    }
+
+    func testKeychainSwiftOptionCountsWhereTheWrapperValueIsProduced() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        enum AccessOptions { case accessibleAlways, whenUnlocked }
+        extension AccessOptions {
+            var keychainOption: KeychainSwiftAccessOptions {
+                switch self {
+                case .accessibleAlways: return .accessibleAlways
+                case .whenUnlocked: return .accessibleWhenUnlocked
+                }
+            }
+            var isLegacy: Bool { self == .accessibleAlways || .accessibleAlways != self }
+            static let fallback: AccessOptions = .accessibleAlways
+            static func from(_ o: KeychainSwiftAccessOptions) -> AccessOptions? {
+                if case .accessibleAlways = o { return .accessibleAlways }
+                switch o { case .accessibleWhenUnlocked, .accessibleAlways: return nil; default: return .whenUnlocked }
+            }
+        }
+        func save(_ o: AccessOptions) {
+            KeychainSwift().set("v", forKey: "k", withAccess: .accessibleAlways)
+            record(o, as: .accessibleAlways)
+            let raw = KeychainSwiftAccessOptions.accessibleAlwaysThisDeviceOnly
+            let other = AccessOptions.accessibleAlways
+        }
+        """), [
+            "KeychainSwift: AttrAccessible=Always@18:43",
+            "KeychainSwift: AttrAccessible=Always@6:41",
+            "KeychainSwift: AttrAccessible=Always@18:56",
+            "KeychainSwift: AttrAccessible=AlwaysThisDeviceOnly@20:42",
+        ], "patterns, comparisons and the app's own enum are not the wrapper's option")
+    }
+
+    func testKeychainSwiftOptionWithoutAnEnumOfTheAppIsTheWrappers() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        let options: [KeychainSwiftAccessOptions] = [.accessibleAlways]
+        func access() -> KeychainSwiftAccessOptions { .accessibleAlwaysThisDeviceOnly }
+        func legacy(_ o: KeychainSwiftAccessOptions) -> Bool {
+            switch o { case .accessibleAlways, .accessibleAlwaysThisDeviceOnly: return true; default: return o == .accessibleAlways }
+        }
+        func save(access: KeychainSwiftAccessOptions = .accessibleAlways) { record(.accessibleAlways) }
+        """), [
+            "KeychainSwift: AttrAccessible=Always@2:47",
+            "KeychainSwift: AttrAccessible=AlwaysThisDeviceOnly@3:48",
+            "KeychainSwift: AttrAccessible=Always@7:49",
+            "KeychainSwift: AttrAccessible=Always@7:77",
+        ], "a pattern or comparison reads an option and sets none")
+    }
+
     func testSwiftKeychainWrapperSubscriptAndConstructor() {
         XCTAssertEqual(uses("""
         import SwiftKeychainWrapper

@@ -18,6 +18,8 @@ final class WrapperExtractor {
     var keychainMemo: [Int: [KeychainEntry]] = [:]
     var depth = 0
     static let maxDepth = 8
+    /// The names of the enum cases the file declares itself, collected on first need.
+    var ownCaseNames: Set<Int32>?
 
     init(extractor: DictionaryExtractor) {
         self.extractor = extractor
