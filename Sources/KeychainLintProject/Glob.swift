@@ -12,27 +12,70 @@ import KeychainLintModel
 ///
 /// Matching works segment by segment with one backtracking point per `**` (the classic greedy
 /// algorithm), so it takes time proportional to pattern times path length, never exponential.
+///
+/// Podspec `source_files` are read as CocoaPods reads them: braces expanded first
+/// (`expandingBraces`), letter case ignored (`ignoringCase`).
 package struct Glob: Equatable {
     package let pattern: String
     private let segments: [Segment]
+    private let ignoringCase: Bool
 
     private enum Segment: Equatable {
         case anyDepth
         case name([Character])
     }
 
-    package init(_ pattern: String) {
+    package init(_ pattern: String, ignoringCase: Bool = false) {
         self.pattern = pattern
-        var p = Substring(pattern)
+        self.ignoringCase = ignoringCase
+        var p = Substring(ignoringCase ? pattern.lowercased() : pattern)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
         segments = p.split(separator: "/", omittingEmptySubsequences: true).map {
             $0 == "**" ? .anyDepth : .name(Array($0))
         }
     }
 
+    /// The patterns a `{a,b}` alternation stands for, in order (`Sources/{A,B}/*.{h,swift}` is four);
+    /// groups may nest. Nil when there would be more than `limit`: the caller cannot tell what matches.
+    package static func expandingBraces(_ pattern: String, limit: Int = 256) -> [String]? {
+        var done: [String] = []
+        var pending = [pattern]
+        while let next = pending.popLast() {
+            let chars = Array(next)
+            guard let (open, close, commas) = firstGroup(chars) else {
+                done.append(next)
+                continue
+            }
+            let head = String(chars[..<open]), tail = String(chars[(close + 1)...])
+            let bounds = [open] + commas + [close]
+            let alternatives = zip(bounds, bounds.dropFirst()).map { String(chars[($0.0 + 1)..<$0.1]) }
+            pending += alternatives.reversed().map { head + $0 + tail }
+            if done.count + pending.count > limit { return nil }
+        }
+        return done
+    }
+
+    /// The first `{` with its matching `}` and the commas directly inside it (not in a nested group).
+    private static func firstGroup(_ chars: [Character]) -> (open: Int, close: Int, commas: [Int])? {
+        guard let open = chars.firstIndex(of: "{") else { return nil }
+        var depth = 0
+        var commas: [Int] = []
+        for i in open..<chars.count {
+            switch chars[i] {
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { return (open, i, commas) }
+            case "," where depth == 1: commas.append(i)
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// Whether the relative path (a file or a folder) matches the whole pattern.
     package func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
+        let parts = (ignoringCase ? path.lowercased() : path).split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         var p = 0, s = 0
         var backtrack: (p: Int, s: Int)?
         while s < parts.count || p < segments.count {
