@@ -19,7 +19,7 @@ extension WrapperExtractor {
     /// `set(_:forKey:withAccess:)` on it; the deprecated `.accessibleAlways…` cases wherever
     /// KeychainSwift's option is produced (`WrapperExtractor+OptionContext`).
     func readKeychainSwift() {
-        var syncAssignments: [WrapperInstance: [(index: Int, entry: KeychainEntry)]] = [:]
+        var syncAssignments: [WrapperInstance: SettingHistory] = [:]
         for j in 1..<max(1, code.count) where code.kind(j) == .period && code.kind(j - 1) == .identifier
             && code.kind(j + 1) == .identifier && code.is(j + 2, "=") {
             let isGroup = code.isIdentifier(j + 1, "accessGroup")
@@ -27,13 +27,13 @@ extension WrapperExtractor {
             guard let instance = keychainSwiftInstance(at: j - 1),
                   let entry = entry(key: isGroup ? "kSecAttrAccessGroup" : "kSecAttrSynchronizable", at: j + 1,
                                     value: (j + 3)..<code.expressionEnd(from: j + 3)) else { continue }
-            if isGroup { emit(.keychainSwift, [entry]) } else { syncAssignments[instance, default: []].append((j, entry)) }
+            if isGroup { emit(.keychainSwift, [entry]) } else { syncAssignments[instance, default: SettingHistory()].append(entry, at: j) }
         }
         for j in 0..<code.count where code.kind(j) == .period && code.isIdentifier(j + 1, "set") && code.kind(j + 2) == .leftParen {
             guard let access = argumentEntries(of: j + 2, keys: ["withAccess": "kSecAttrAccessible"]).first else { continue }
             var entries = [access]
             if !syncAssignments.isEmpty, code.kind(j - 1) == .identifier,
-               let assignments = syncAssignments[instance(at: j - 1)], let sync = synchronizable(at: j, assignments) {
+               let assignments = syncAssignments[instance(at: j - 1)], let sync = assignments.setting(at: j, in: functionBody(around: j)) {
                 entries.insert(sync, at: 0)
             }
             emit(.keychainSwift, entries)
@@ -77,83 +77,42 @@ extension WrapperExtractor {
         if let member, member.owner == nil || owner == nil || member.owner == owner { return (.binding(member.nameIndex), member) }
         return (.member(owner: owner, name: name), nil)
     }
+}
 
-    /// The instance's `synchronizable` when `set` runs at `index`: the last assignment before it in
-    /// the same function, else the assignments made elsewhere (setup code) when they all agree.
-    private func synchronizable(at index: Int, _ assignments: [(index: Int, entry: KeychainEntry)]) -> KeychainEntry? {
-        let body = code.enclosingFunctionBody(of: index)
-        if let last = assignments.last(where: { body.contains($0.index) && $0.index < index }) { return last.entry }
-        let elsewhere = assignments.filter { !body.contains($0.index) }
-        guard let first = elsewhere.first, elsewhere.allSatisfy({ $0.entry.value == first.entry.value }) else { return nil }
-        return first.entry
+/// The assignments of one setting of one instance (`synchronizable`), in code order.
+struct SettingHistory {
+    private var assignments: [(index: Int, entry: KeychainEntry)] = []
+    /// `assignments[..<agreeingPrefix]` all hold the first one's value.
+    private var agreeingPrefix = 0
+    /// `assignments[agreeingSuffix...]` all hold the last one's value.
+    private var agreeingSuffix = 0
+
+    mutating func append(_ entry: KeychainEntry, at index: Int) {
+        if agreeingPrefix == assignments.count, assignments.first.map({ $0.entry.value == entry.value }) ?? true { agreeingPrefix += 1 }
+        if assignments.last.map({ $0.entry.value != entry.value }) ?? false { agreeingSuffix = assignments.count }
+        assignments.append((index, entry))
     }
 
-    // MARK: Scopes
-
-    /// The `{` of the block that directly encloses `index`, or nil at file level.
-    func enclosingBrace(of index: Int) -> Int? {
-        var j = index - 1
-        var steps = 0
-        defer { code.work += steps }
-        while j >= 0 {
-            steps += 1
-            switch code.kind(j) {
-            case .rightBrace, .rightParen, .rightBracket, .stringEnd, .interpolationEnd:
-                let opener = Int(code.partner[j])
-                j = opener >= 0 ? opener - 1 : j - 1
-            case .leftBrace:
-                return j
-            default:
-                j -= 1
-            }
-        }
-        return nil
+    /// The setting when a call runs at `index` in the function whose body is `body`: the last
+    /// assignment before it in that function, else the assignments made outside it (setup code)
+    /// when they all agree. A binary search: a file of many calls stays linear.
+    func setting(at index: Int, in body: Range<Int>) -> KeychainEntry? {
+        let before = firstAssignment(atOrAfter: index)
+        if before > 0, body.contains(assignments[before - 1].index) { return assignments[before - 1].entry }
+        // Outside the body: the assignments before it and those after it.
+        let start = firstAssignment(atOrAfter: body.lowerBound), end = firstAssignment(atOrAfter: body.upperBound)
+        let head = assignments[..<start], tail = assignments[end...]
+        guard start <= agreeingPrefix, end >= agreeingSuffix || tail.isEmpty else { return nil }
+        if let first = head.first, let last = tail.last, first.entry.value != last.entry.value { return nil }
+        return (head.first ?? tail.first)?.entry
     }
 
-    /// The name of the type (or extension) whose body encloses `index`.
-    func enclosingTypeName(of index: Int) -> Int32? {
-        var at = index
-        while let open = enclosingBrace(of: at) {
-            if code.blockKind(opening: open) == .type { return Declarations.typeName(opening: open, code: code) }
-            at = open
+    private func firstAssignment(atOrAfter index: Int) -> Int {
+        var low = 0, high = assignments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if assignments[mid].index < index { low = mid + 1 } else { high = mid }
         }
-        return nil
-    }
-
-    /// The `{` of the function around `index` when one of its parameters is called `name`.
-    private func functionBody(withParameter name: Int32, around index: Int) -> Int? {
-        let body = code.enclosingFunctionBody(of: index)
-        guard body.lowerBound > 0, let keyword = declarationKeyword(ofBodyAt: body.lowerBound - 1),
-              code.isKeyword(keyword, "func") || code.isKeyword(keyword, "init") || code.isKeyword(keyword, "subscript"),
-              let open = (keyword..<(body.lowerBound - 1)).first(where: { code.kind($0) == .leftParen }) else { return nil }
-        let declares = code.elements(of: open).contains { parameter in
-            code.parameterName(parameter).map { code.nameID($0) == name } ?? false
-        }
-        return declares ? body.lowerBound - 1 : nil
-    }
-
-    /// The `func`/`init`/`subscript`/`var`/`let` that introduces the body opened at `open`.
-    func declarationKeyword(ofBodyAt open: Int) -> Int? {
-        var j = open - 1
-        var steps = 0
-        defer { code.work += steps }
-        while j >= 0, steps < CodeView.maxExpressionSteps {
-            steps += 1
-            switch code.kind(j) {
-            case .rightParen, .rightBracket:
-                let opener = Int(code.partner[j])
-                guard opener >= 0 else { return nil }
-                j = opener - 1
-                continue
-            case .leftBrace, .rightBrace, .semicolon:
-                return nil
-            case .keyword:
-                for word: StaticString in ["func", "init", "subscript", "var", "let"] where code.isKeyword(j, word) { return j }
-            default:
-                break
-            }
-            j -= 1
-        }
-        return nil
+        return low
     }
 }

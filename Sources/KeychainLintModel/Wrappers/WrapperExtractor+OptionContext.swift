@@ -99,8 +99,9 @@ extension WrapperExtractor {
     /// expression at `index` is (control blocks looked through; a closure's is unknown).
     private func resultType(around index: Int) -> ExpectedType {
         var at = index
-        while let open = enclosingBrace(of: at) {
-            switch code.blockKind(opening: open) {
+        for _ in 0..<Self.maxBlockLevels {
+            guard let open = enclosingBrace(of: at) else { return .unknown }
+            switch blockKind(opening: open) {
             case .control:
                 at = open
             case .function:
