@@ -168,6 +168,29 @@ final class WrapperModelTests: XCTestCase {
         ], "patterns, comparisons and the app's own enum are not the wrapper's option")
     }
 
+    func testKeychainSwiftOptionInsideExpressionsTakesTheirType() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        enum Opt { case accessibleAlways, other }
+        extension Opt {
+            var option: KeychainSwiftAccessOptions {
+                switch self {
+                case .accessibleAlways: .accessibleAlways
+                case .other: .accessibleWhenUnlocked
+                }
+            }
+            var back: Opt { get { .accessibleAlways } }
+            func pick(_ f: Bool) -> KeychainSwiftAccessOptions { return f ? .accessibleWhenUnlocked : .accessibleAlways }
+            func pick(_ f: Bool) -> Opt { return f ? .accessibleAlways : .other }
+            func stored(_ o: KeychainSwiftAccessOptions?) -> KeychainSwiftAccessOptions { o ?? .accessibleAlwaysThisDeviceOnly }
+        }
+        """), [
+            "KeychainSwift: AttrAccessible=Always@6:34",
+            "KeychainSwift: AttrAccessible=Always@11:96",
+            "KeychainSwift: AttrAccessible=AlwaysThisDeviceOnly@13:89",
+        ], "a switch expression's arm, a ternary's branch and ?? take the type of the whole expression")
+    }
+
     func testKeychainSwiftOptionWithoutAnEnumOfTheAppIsTheWrappers() {
         XCTAssertEqual(uses("""
         import KeychainSwift

@@ -77,22 +77,83 @@ extension WrapperExtractor {
     }
 
     /// The type the context of the implicit member at `dot` expects, when the code says.
-    private func expectedType(at dot: Int) -> ExpectedType {
-        let p = dot - 1
+    private func expectedType(at dot: Int) -> ExpectedType { expectedType(after: dot - 1, start: dot, hops: 0) }
+
+    /// The type expected of the expression that starts at `start`, from the token `p` before it.
+    /// A branch of `c ? a : b` or the right side of `a ?? b` has the type of the whole expression.
+    private func expectedType(after p: Int, start: Int, hops: Int) -> ExpectedType {
         switch code.kind(p) {
         case .colon:
+            if let question = ternaryQuestion(beforeColon: p) { return typeOfExpression(around: question, hops: hops) }
             if code.isKeyword(p - 1, "default") || startsCasePattern(p) { return resultType(around: p) }  // a `switch` expression's arm
             guard code.kind(p - 1) == .identifier, code.kind(p - 2) == .leftParen || code.kind(p - 2) == .comma else { return .unknown }
             return code.isIdentifier(p - 1, "withAccess") ? .wrapperOption : .unknown
         case .keyword where code.isKeyword(p, "return"):
             return resultType(around: p)
-        case .leftBrace where code.expressionEnd(from: dot) == code.after(p) - 1:
-            return resultType(around: dot)
+        case .leftBrace where code.expressionEnd(from: start) == code.after(p) - 1:
+            return resultType(around: start)
         case .operator where code.is(p, "="):
             return annotatedType(before: p)
+        case .operator where code.is(p, "??") || isTernaryQuestion(p):
+            return typeOfExpression(around: p, hops: hops)
         default:
             return .unknown
         }
+    }
+
+    /// The type expected of the whole expression the operator at `op` (`?` of a ternary, `??`) is in.
+    private func typeOfExpression(around op: Int, hops: Int) -> ExpectedType {
+        guard hops < 4 else { return .unknown }
+        var j = op - 1
+        var steps = 0
+        while j >= 0, steps < 64 {
+            steps += 1
+            switch code.kind(j) {
+            case .rightParen, .rightBracket:
+                let opener = Int(code.partner[j])
+                guard opener >= 0 else { return .unknown }
+                j = opener
+            case .leftBrace, .leftParen, .leftBracket, .comma, .colon, .semicolon, .rightBrace:
+                return expectedType(after: j, start: j + 1, hops: hops + 1)
+            case .keyword where code.isKeyword(j, "return"):
+                return expectedType(after: j, start: j + 1, hops: hops + 1)
+            case .operator where code.is(j, "="):
+                return expectedType(after: j, start: j + 1, hops: hops + 1)
+            default:
+                break
+            }
+            if code.startsStatement(j) { return expectedType(after: j - 1, start: j, hops: hops + 1) }
+            j -= 1
+        }
+        return .unknown
+    }
+
+    /// A `?` with a space before it: a ternary's, not optional chaining's (`a?.b`) or a type's (`T?`).
+    private func isTernaryQuestion(_ i: Int) -> Bool {
+        code.kind(i) == .operator && code.is(i, "?") && i > 0 && code.tokens[i].start != code.tokens[i - 1].end
+    }
+
+    /// The `?` of the ternary whose `:` is at `colon`, or nil for another colon.
+    private func ternaryQuestion(beforeColon colon: Int) -> Int? {
+        var j = colon - 1
+        var steps = 0
+        while j >= 0, steps < 64 {
+            steps += 1
+            if isTernaryQuestion(j) { return j }
+            switch code.kind(j) {
+            case .rightParen, .rightBracket, .stringEnd:
+                let opener = Int(code.partner[j])
+                guard opener >= 0 else { return nil }
+                j = opener
+            case .identifier, .keyword, .period, .operator, .integerLiteral, .floatLiteral:
+                break
+            default:
+                return nil
+            }
+            if code.startsStatement(j) { return nil }
+            j -= 1
+        }
+        return nil
     }
 
     /// The declared result type of the function, accessor or computed property whose value the
