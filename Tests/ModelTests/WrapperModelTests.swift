@@ -52,6 +52,26 @@ final class WrapperModelTests: XCTestCase {
         ])
     }
 
+    func testKeychainAccessChainStartsFromTheVariableInItsScope() {
+        XCTAssertEqual(uses("""
+        import KeychainAccess
+        final class Device {
+            let keychain = Keychain(service: "device").accessibility(.whenUnlockedThisDeviceOnly)
+            func save(keychain: Keychain) throws { try keychain.synchronizable(true).set("v", key: "a") }
+        }
+        final class Synced {
+            let keychain: Keychain
+            init() { keychain = Keychain(service: "synced") }
+            func save() throws { try keychain.synchronizable(true).set("v", key: "b") }
+        }
+        """), [
+            "KeychainAccess: Class=GenericPassword@3:20, AttrService='device'@3:29, AttrAccessible=WhenUnlockedThisDeviceOnly@3:48",
+            "KeychainAccess: AttrSynchronizable=true@4:57",
+            "KeychainAccess: Class=GenericPassword@8:25, AttrService='synced'@8:34",
+            "KeychainAccess: AttrSynchronizable=true@9:39",
+        ], "a parameter and another type's property of the same name do not start from Device.keychain")
+    }
+
     func testKeychainAccessLaterModifierWinsAndServerIsAnInternetPassword() {
         XCTAssertEqual(uses("""
         import KeychainAccess

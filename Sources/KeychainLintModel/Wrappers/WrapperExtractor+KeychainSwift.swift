@@ -13,7 +13,8 @@ enum WrapperInstance: Hashable {
     case member(owner: Int32?, name: Int32)
 }
 
-/// KeychainSwift: settings are properties of an instance, assigned before its calls.
+/// KeychainSwift: settings are properties of an instance, assigned before its calls. Which variable a
+/// receiver names (`resolveInstance`) serves KeychainAccess's chains on variables too.
 extension WrapperExtractor {
     /// `keychain.accessGroup = …`, `keychain.synchronizable = true` on an instance, and
     /// `set(_:forKey:withAccess:)` on it; the deprecated `.accessibleAlways…` cases wherever
@@ -64,7 +65,7 @@ extension WrapperExtractor {
 
     /// The variable the receiver at `index` names, with its binding when it has one. A local
     /// shadows a parameter, which shadows a stored property; `self.name` is the stored property.
-    private func resolveInstance(at index: Int) -> (instance: WrapperInstance, binding: Declarations.Binding?) {
+    func resolveInstance(at index: Int) -> (instance: WrapperInstance, binding: Declarations.Binding?) {
         let name = code.nameID(index)
         let isSelfQualified = code.kind(index - 1) == .period && code.isKeyword(index - 2, "self")
         if !isSelfQualified {

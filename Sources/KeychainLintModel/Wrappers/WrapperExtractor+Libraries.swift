@@ -64,8 +64,10 @@ extension WrapperExtractor {
         }
     }
 
+    /// A variable's chain, from the binding it names in its scope: a parameter, or another type's
+    /// property of the same name, is not it.
     private func keychainVariable(at index: Int) -> [KeychainEntry] {
-        guard let binding = initializer(at: index) else { return [] }
+        guard let binding = resolveInstance(at: index).binding else { return [] }
         if let memo = keychainMemo[binding.nameIndex] { return memo }
         guard depth < Self.maxDepth else { return [] }
         depth += 1
