@@ -13,22 +13,19 @@ import KeychainLintModel
 /// Matching works segment by segment with one backtracking point per `**` (the classic greedy
 /// algorithm), so it takes time proportional to pattern times path length, never exponential.
 ///
-/// Podspec `source_files` are read as CocoaPods reads them: braces expanded first
-/// (`expandingBraces`), letter case ignored (`ignoringCase`).
+/// Podspec `source_files` have braces expanded first (`expandingBraces`), as CocoaPods reads them.
 package struct Glob: Equatable {
     package let pattern: String
     private let segments: [Segment]
-    private let ignoringCase: Bool
 
     private enum Segment: Equatable {
         case anyDepth
         case name([Character])
     }
 
-    package init(_ pattern: String, ignoringCase: Bool = false) {
+    package init(_ pattern: String) {
         self.pattern = pattern
-        self.ignoringCase = ignoringCase
-        var p = Substring(ignoringCase ? pattern.lowercased() : pattern)
+        var p = Substring(pattern)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
         segments = p.split(separator: "/", omittingEmptySubsequences: true).map {
             $0 == "**" ? .anyDepth : .name(Array($0))
@@ -75,7 +72,7 @@ package struct Glob: Equatable {
 
     /// Whether the relative path (a file or a folder) matches the whole pattern.
     package func matches(_ path: String) -> Bool {
-        let parts = (ignoringCase ? path.lowercased() : path).split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         var p = 0, s = 0
         var backtrack: (p: Int, s: Int)?
         while s < parts.count || p < segments.count {

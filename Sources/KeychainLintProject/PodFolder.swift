@@ -18,7 +18,7 @@ struct PodFolder {
     /// The platforms of the file at `path` (absolute and normalised, under `directory`).
     func platforms(forFileAt path: String) -> PlatformSet {
         guard decidesPerFile, path.hasPrefix(directory) else { return all }
-        let relative = String(path.dropFirst(directory.count).drop(while: { $0 == "/" }))
+        let relative = String(path.dropFirst(directory.count).drop(while: { $0 == "/" })).lowercased()
         var building = PlatformSet()
         var claimed = false
         for podspec in podspecs {
@@ -53,15 +53,15 @@ struct PodspecFiles {
                 opaque = true
                 return []
             }
-            return expanded.map { Glob($0, ignoringCase: true) }
+            return expanded.map { Glob($0.lowercased()) }
         }
         sources = read.patterns.map { (globs($0.text, folderSuffix: "*"), $0.platform) }
         excluded = read.excluded.flatMap { globs($0, folderSuffix: "**") }
         isOpaque = opaque
     }
 
-    /// The platforms the podspec builds the file at `relative` for, or nil when it does not build it.
-    /// A podspec the reader cannot follow is taken to build it.
+    /// The platforms the podspec builds the file at `relative` (lowercased: CocoaPods ignores case)
+    /// for, or nil when it does not build it. A podspec the reader cannot follow is taken to build it.
     func platforms(building relative: String) -> PlatformSet? {
         let named = platforms.isEmpty ? PlatformSet.all : platforms
         if isOpaque { return named }
