@@ -36,6 +36,11 @@ final class KeychainAccessStore {
         try device.synchronizable(true).set(pin, key: "pin")  // expect: sync-this-device-only@20
     }
 
+    // Right: a parameter named like the device-bound property is another keychain.
+    func savePin(_ pin: String, to device: Keychain) throws {
+        try device.synchronizable(true).set(pin, key: "pin")
+    }
+
     func saveLegacy(_ value: String) throws {
         try app.accessibility(.always).set(value, key: "legacy")  // expect: deprecated-accessibility@32
     }

@@ -71,7 +71,7 @@ package enum CocoaPodsReader {
         return found
     }
 
-    private static func podPlatform(_ name: String) -> Platform? {
+    static func podPlatform(_ name: String) -> Platform? {
         switch name.lowercased() {
         case "ios": return .iOS
         case "osx", "macos": return .macOS
@@ -103,7 +103,7 @@ package enum CocoaPodsReader {
     }
 
     /// A Ruby line without its `#` comment (a `#` inside quotes stays).
-    private static func stripRubyComment(_ line: String) -> String {
+    static func stripRubyComment(_ line: String) -> String {
         var quote: Character?
         var escaped = false
         for index in line.indices {

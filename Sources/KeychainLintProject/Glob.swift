@@ -12,6 +12,8 @@ import KeychainLintModel
 ///
 /// Matching works segment by segment with one backtracking point per `**` (the classic greedy
 /// algorithm), so it takes time proportional to pattern times path length, never exponential.
+///
+/// Podspec `source_files` have braces expanded first (`expandingBraces`), as CocoaPods reads them.
 package struct Glob: Equatable {
     package let pattern: String
     private let segments: [Segment]
@@ -28,6 +30,44 @@ package struct Glob: Equatable {
         segments = p.split(separator: "/", omittingEmptySubsequences: true).map {
             $0 == "**" ? .anyDepth : .name(Array($0))
         }
+    }
+
+    /// The patterns a `{a,b}` alternation stands for, in order (`Sources/{A,B}/*.{h,swift}` is four);
+    /// groups may nest. Nil when there would be more than `limit`: the caller cannot tell what matches.
+    package static func expandingBraces(_ pattern: String, limit: Int = 256) -> [String]? {
+        var done: [String] = []
+        var pending = [pattern]
+        while let next = pending.popLast() {
+            let chars = Array(next)
+            guard let (open, close, commas) = firstGroup(chars) else {
+                done.append(next)
+                continue
+            }
+            let head = String(chars[..<open]), tail = String(chars[(close + 1)...])
+            let bounds = [open] + commas + [close]
+            let alternatives = zip(bounds, bounds.dropFirst()).map { String(chars[($0.0 + 1)..<$0.1]) }
+            pending += alternatives.reversed().map { head + $0 + tail }
+            if done.count + pending.count > limit { return nil }
+        }
+        return done
+    }
+
+    /// The first `{` with its matching `}` and the commas directly inside it (not in a nested group).
+    private static func firstGroup(_ chars: [Character]) -> (open: Int, close: Int, commas: [Int])? {
+        guard let open = chars.firstIndex(of: "{") else { return nil }
+        var depth = 0
+        var commas: [Int] = []
+        for i in open..<chars.count {
+            switch chars[i] {
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { return (open, i, commas) }
+            case "," where depth == 1: commas.append(i)
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Whether the relative path (a file or a folder) matches the whole pattern.

@@ -8,20 +8,28 @@ import Foundation
 ///
 /// The project file that decides is the nearest `Package.swift` or `*.xcodeproj` in the file's folder
 /// or an ancestor (both at one level: their union). Only when neither exists anywhere up to `/` does the
-/// nearest `Podfile` / `*.podspec` that names a platform decide. Otherwise `.all` (macOS assumed possible).
+/// nearest `Podfile` / `*.podspec` that names a platform decide (`PodFolder`: of several podspecs in one
+/// folder, those whose `source_files` build the file). Otherwise `.all` (macOS assumed possible).
 /// The readers of each file format are `PackageManifestReader`, `XcodeProjectReader` and `CocoaPodsReader`.
 package final class ProjectPlatformResolver: @unchecked Sendable {
     /// What a directory's walk upward found.
     private enum Decision {
         /// A `Package.swift` or `.xcodeproj` in this directory or an ancestor.
         case project(PlatformSet)
-        /// No such project up to `/`; the nearest CocoaPods file that names platforms, if any.
-        case noProject(pods: PlatformSet?)
+        /// No such project up to `/`; the nearest folder whose CocoaPods files name platforms, if any.
+        case noProject(pods: PodFolder?)
+    }
 
-        var platforms: PlatformSet {
-            switch self {
-            case .project(let set): return set
-            case .noProject(let pods): return pods ?? .all
+    /// What a folder's files get: one answer for all, or one per file (several podspecs in a folder).
+    private enum FolderAnswer {
+        case same(PlatformSet)
+        case perFile(PodFolder, absoluteFolder: String)
+
+        init(_ decision: Decision, folder: String) {
+            switch decision {
+            case .project(let set): self = .same(set)
+            case .noProject(nil): self = .same(.all)
+            case .noProject(let pods?): self = pods.decidesPerFile ? .perFile(pods, absoluteFolder: folder) : .same(pods.all)
             }
         }
     }
@@ -30,7 +38,7 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     private var cache: [String: Decision] = [:]
     /// By a file's folder as the caller spelled it: the files of one folder are asked about one
     /// after another, and standardising every path costs more than the answer.
-    private var byFolderAsGiven: [Substring: PlatformSet] = [:]
+    private var byFolderAsGiven: [Substring: FolderAnswer] = [:]
     private var reads = 0
     private let currentDirectory: String?
 
@@ -52,21 +60,32 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     /// The platforms for the file at `path` (relative to the current directory or absolute).
     /// `.all` when no project file says.
     package func platforms(forFileAt path: String) -> PlatformSet {
-        let folder = path.utf8.lastIndex(of: 0x2F).map { path[..<$0] } ?? ""
+        let separator = path.utf8.lastIndex(of: 0x2F)
+        let folder = separator.map { path[..<$0] } ?? ""
         lock.lock()
-        let known = byFolderAsGiven[folder]
+        var answer = byFolderAsGiven[folder]
         lock.unlock()
-        if let known { return known }
-        let cwd = currentDirectory ?? FileManager.default.currentDirectoryPath
-        let file = Paths.absolute(path, base: cwd)
-        let found = platforms(forDirectory: Paths.parent(file))
-        lock.lock()
-        byFolderAsGiven[folder] = found
-        lock.unlock()
-        return found
+        if answer == nil {
+            let cwd = currentDirectory ?? FileManager.default.currentDirectoryPath
+            let directory = Paths.parent(Paths.absolute(path, base: cwd))
+            let found = FolderAnswer(decision(forDirectory: directory), folder: directory)
+            lock.lock()
+            byFolderAsGiven[folder] = found
+            lock.unlock()
+            answer = found
+        }
+        switch answer {
+        case .same(let set)?:
+            return set
+        case .perFile(let pods, let absoluteFolder)?:
+            let name = separator.map { path[path.utf8.index(after: $0)...] } ?? path[...]
+            return pods.platforms(forFileAt: Paths.join(absoluteFolder, String(name)))
+        case nil:
+            return .all
+        }
     }
 
-    private func platforms(forDirectory directory: String) -> PlatformSet {
+    private func decision(forDirectory directory: String) -> Decision {
         // Held across the file reads, so concurrent callers never read one project file twice.
         lock.lock(); defer { lock.unlock() }
 
@@ -89,7 +108,7 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
             }
             cache[dir] = base
         }
-        return base.platforms
+        return base
     }
 
     // MARK: Reading one level
@@ -109,20 +128,24 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
         return contributions.reduce(PlatformSet()) { $0.union($1) }
     }
 
-    private func readPods(in directory: String, _ folder: ProjectFolder) -> PlatformSet? {
+    private func readPods(in directory: String, _ folder: ProjectFolder) -> PodFolder? {
         var found = PlatformSet()
         if folder.podfile, let text = read(Paths.join(directory, "Podfile")) {
             found.formUnion(CocoaPodsReader.platforms(podfile: text))
         }
+        var podspecs: [PodspecFiles] = []
         for spec in folder.podspecs {
             guard let text = read(Paths.join(directory, spec)) else { continue }
-            if spec.hasSuffix(".json") {
-                found.formUnion(CocoaPodsReader.platforms(podspecJSON: text))
-            } else {
-                found.formUnion(CocoaPodsReader.platforms(podspec: text))
+            let isJSON = spec.hasSuffix(".json")
+            let platforms = isJSON ? CocoaPodsReader.platforms(podspecJSON: text) : CocoaPodsReader.platforms(podspec: text)
+            found.formUnion(platforms)
+            // Which files each one builds matters only when there are several.
+            if folder.podspecs.count >= 2 {
+                let sources = isJSON ? PodspecSources.read(podspecJSON: text) : PodspecSources.read(podspec: text)
+                podspecs.append(PodspecFiles(sources, platforms: platforms, directory: directory))
             }
         }
-        return found.isEmpty ? nil : found
+        return found.isEmpty ? nil : PodFolder(directory: directory, all: found, podspecs: podspecs)
     }
 
     private func read(_ path: String) -> String? {

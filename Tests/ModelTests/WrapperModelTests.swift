@@ -52,6 +52,26 @@ final class WrapperModelTests: XCTestCase {
         ])
     }
 
+    func testKeychainAccessChainStartsFromTheVariableInItsScope() {
+        XCTAssertEqual(uses("""
+        import KeychainAccess
+        final class Device {
+            let keychain = Keychain(service: "device").accessibility(.whenUnlockedThisDeviceOnly)
+            func save(keychain: Keychain) throws { try keychain.synchronizable(true).set("v", key: "a") }
+        }
+        final class Synced {
+            let keychain: Keychain
+            init() { keychain = Keychain(service: "synced") }
+            func save() throws { try keychain.synchronizable(true).set("v", key: "b") }
+        }
+        """), [
+            "KeychainAccess: Class=GenericPassword@3:20, AttrService='device'@3:29, AttrAccessible=WhenUnlockedThisDeviceOnly@3:48",
+            "KeychainAccess: AttrSynchronizable=true@4:57",
+            "KeychainAccess: Class=GenericPassword@8:25, AttrService='synced'@8:34",
+            "KeychainAccess: AttrSynchronizable=true@9:39",
+        ], "a parameter and another type's property of the same name do not start from Device.keychain")
+    }
+
     func testKeychainAccessLaterModifierWinsAndServerIsAnInternetPassword() {
         XCTAssertEqual(uses("""
         import KeychainAccess
@@ -80,6 +100,132 @@ final class WrapperModelTests: XCTestCase {
             "KeychainSwift: AttrSynchronizable=false@7:12, AttrAccessible=AfterFirstUnlockThisDeviceOnly@8:34",
             "KeychainSwift: AttrSynchronizable=true@4:52, AttrAccessible=WhenUnlocked@10:40",
         ], "in a(), setUp() and b() disagree, so the state is unknown; in c(), setUp() alone decides")
+    }
+
+    func testKeychainSwiftStateBelongsToTheVariableInItsScope() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        func a(_ pin: String) {
+            let keychain = KeychainSwift()
+            keychain.synchronizable = true
+            keychain.set(pin, forKey: "a", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        func b(_ pin: String) {
+            let keychain = KeychainSwift()
+            keychain.set(pin, forKey: "b", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        func c(_ pin: String, keychain: KeychainSwift) {
+            keychain.set(pin, forKey: "c", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        """), [
+            "KeychainSwift: AttrSynchronizable=true@4:14, AttrAccessible=WhenUnlockedThisDeviceOnly@5:36",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@9:36",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@12:36",
+        ], "b()'s and c()'s keychain are not a()'s")
+    }
+
+    func testKeychainSwiftStoredPropertyKeepsItsStateAcrossMethods() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        final class Vault {
+            private let keychain: KeychainSwift
+            private let cache = KeychainSwift()
+            init() {
+                keychain = KeychainSwift()
+                keychain.synchronizable = true
+                self.cache.synchronizable = true
+            }
+            func store(_ pin: String) {
+                keychain.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+                cache.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+            }
+            func local(_ pin: String) {
+                let cache = KeychainSwift()
+                cache.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+            }
+        }
+        final class Other {
+            private let keychain: KeychainSwift = KeychainSwift()
+            func store(_ pin: String) { keychain.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly) }
+        }
+        """), [
+            "KeychainSwift: AttrSynchronizable=true@7:18, AttrAccessible=WhenUnlockedThisDeviceOnly@11:42",
+            "KeychainSwift: AttrSynchronizable=true@8:20, AttrAccessible=WhenUnlockedThisDeviceOnly@12:39",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@16:39",
+            "KeychainSwift: AttrAccessible=WhenUnlockedThisDeviceOnly@21:66",
+        ], "a property set in init counts in a method; a local that shadows it and another type's property do not")
+    }
+
+    func testKeychainSwiftOptionCountsWhereTheWrapperValueIsProduced() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        enum AccessOptions { case accessibleAlways, whenUnlocked }
+        extension AccessOptions {
+            var keychainOption: KeychainSwiftAccessOptions {
+                switch self {
+                case .accessibleAlways: return .accessibleAlways
+                case .whenUnlocked: return .accessibleWhenUnlocked
+                }
+            }
+            var isLegacy: Bool { self == .accessibleAlways || .accessibleAlways != self }
+            static let fallback: AccessOptions = .accessibleAlways
+            static func from(_ o: KeychainSwiftAccessOptions) -> AccessOptions? {
+                if case .accessibleAlways = o { return .accessibleAlways }
+                switch o { case .accessibleWhenUnlocked, .accessibleAlways: return nil; default: return .whenUnlocked }
+            }
+        }
+        func save(_ o: AccessOptions) {
+            KeychainSwift().set("v", forKey: "k", withAccess: .accessibleAlways)
+            record(o, as: .accessibleAlways)
+            let raw = KeychainSwiftAccessOptions.accessibleAlwaysThisDeviceOnly
+            let other = AccessOptions.accessibleAlways
+        }
+        """), [
+            "KeychainSwift: AttrAccessible=Always@18:43",
+            "KeychainSwift: AttrAccessible=Always@6:41",
+            "KeychainSwift: AttrAccessible=Always@18:56",
+            "KeychainSwift: AttrAccessible=AlwaysThisDeviceOnly@20:42",
+        ], "patterns, comparisons and the app's own enum are not the wrapper's option")
+    }
+
+    func testKeychainSwiftOptionInsideExpressionsTakesTheirType() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        enum Opt { case accessibleAlways, other }
+        extension Opt {
+            var option: KeychainSwiftAccessOptions {
+                switch self {
+                case .accessibleAlways: .accessibleAlways
+                case .other: .accessibleWhenUnlocked
+                }
+            }
+            var back: Opt { get { .accessibleAlways } }
+            func pick(_ f: Bool) -> KeychainSwiftAccessOptions { return f ? .accessibleWhenUnlocked : .accessibleAlways }
+            func pick(_ f: Bool) -> Opt { return f ? .accessibleAlways : .other }
+            func stored(_ o: KeychainSwiftAccessOptions?) -> KeychainSwiftAccessOptions { o ?? .accessibleAlwaysThisDeviceOnly }
+        }
+        """), [
+            "KeychainSwift: AttrAccessible=Always@6:34",
+            "KeychainSwift: AttrAccessible=Always@11:96",
+            "KeychainSwift: AttrAccessible=AlwaysThisDeviceOnly@13:89",
+        ], "a switch expression's arm, a ternary's branch and ?? take the type of the whole expression")
+    }
+
+    func testKeychainSwiftOptionWithoutAnEnumOfTheAppIsTheWrappers() {
+        XCTAssertEqual(uses("""
+        import KeychainSwift
+        let options: [KeychainSwiftAccessOptions] = [.accessibleAlways]
+        func access() -> KeychainSwiftAccessOptions { .accessibleAlwaysThisDeviceOnly }
+        func legacy(_ o: KeychainSwiftAccessOptions) -> Bool {
+            switch o { case .accessibleAlways, .accessibleAlwaysThisDeviceOnly: return true; default: return o == .accessibleAlways }
+        }
+        func save(access: KeychainSwiftAccessOptions = .accessibleAlways) { record(.accessibleAlways) }
+        """), [
+            "KeychainSwift: AttrAccessible=Always@2:47",
+            "KeychainSwift: AttrAccessible=AlwaysThisDeviceOnly@3:48",
+            "KeychainSwift: AttrAccessible=Always@7:49",
+            "KeychainSwift: AttrAccessible=Always@7:77",
+        ], "a pattern or comparison reads an option and sets none")
     }
 
     func testSwiftKeychainWrapperSubscriptAndConstructor() {

@@ -251,6 +251,83 @@ final class ProjectPlatformTests: XCTestCase {
         XCTAssertEqual(resolve("L/A.swift"), [.tvOS, .iOS])
     }
 
+    func testSeveralPodspecsInOneFolderDecideForTheFilesTheyBuild() throws {
+        try write("Kits/IOSKit.podspec", """
+        Pod::Spec.new do |s|
+          s.name = 'IOSKit'
+          s.platform = :ios, '13.0'
+          s.source_files = 'Sources/IOSKit/**/*.swift'
+          s.exclude_files = 'Sources/IOSKit/Mac*.swift'
+        end
+        """)
+        try write("Kits/MacKit.podspec", """
+        Pod::Spec.new do |s|
+          s.osx.deployment_target = '10.15'
+          s.source_files = [
+            'Sources/MacKit/*.{h,swift}',
+            'Shared',
+          ]
+        end
+        """)
+        try write("Kits/TVKit.podspec.json", #"{"platforms":{"tvos":"15.0"},"subspecs":[{"name":"Core","source_files":["Sources/TV/**/*.swift"]}]}"#)
+        try write("Kits/Podfile", "platform :watchos, '8.0'")
+        try write("Kits/Shared/S.swift", "")
+        XCTAssertEqual(resolve("Kits/Sources/IOSKit/A.swift"), .iOS)
+        XCTAssertEqual(resolve("Kits/Sources/IOSKit/Deep/B.swift"), .iOS, "**/ is any depth")
+        XCTAssertEqual(resolve("Kits/sources/ioskit/C.swift"), .iOS, "case is ignored, as CocoaPods does")
+        XCTAssertEqual(resolve("Kits/Sources/MacKit/B.swift"), .macOS, "a brace alternative")
+        XCTAssertEqual(resolve("Kits/Shared/S.swift"), .macOS, "a folder is the source files directly in it")
+        XCTAssertEqual(resolve("Kits/Sources/TV/Core/T.swift"), .tvOS, "a JSON subspec")
+        let everything: PlatformSet = [.iOS, .macOS, .tvOS, .watchOS]
+        XCTAssertEqual(resolve("Kits/Sources/IOSKit/MacBridge.swift"), everything, "excluded, and no other podspec builds it")
+        XCTAssertEqual(resolve("Kits/Sources/MacKit/Sub/D.swift"), everything, "* stays in its folder")
+        XCTAssertEqual(resolve("Kits/Shared/Sub/E.swift"), everything)
+        XCTAssertEqual(resolve("Kits/Other/F.swift"), everything, "no podspec builds it: all of them, with the Podfile")
+    }
+
+    func testPodspecPlatformPatternsOverlapsAndUnreadableValues() throws {
+        try write("Multi/Both.podspec", """
+        s.ios.deployment_target = '13.0'
+        s.osx.deployment_target = '10.15'
+        s.source_files = 'Sources/**/*.swift'
+        s.ios.source_files = 'UI/*.swift'
+        """)
+        try write("Multi/Watch.podspec", "s.platform = :watchos, '8.0'\ns.source_files = %w[Sources/Shared/*.swift]")
+        try write("Multi/Named.podspec", "s.platform = :tvos\ns.source_files = \"#{s.name}/*.swift\"")
+        XCTAssertEqual(resolve("Multi/UI/V.swift"), [.iOS, .tvOS], "iOS alone builds UI/; a podspec the reader cannot follow may build anything")
+        XCTAssertEqual(resolve("Multi/Sources/Shared/S.swift"), [.iOS, .macOS, .watchOS, .tvOS])
+        XCTAssertEqual(resolve("Multi/Sources/A.swift"), [.iOS, .macOS, .tvOS])
+
+        // One podspec decides alone, whether or not its patterns name the file.
+        try write("One/Lib.podspec", "s.platform = :ios\ns.source_files = 'Sources/*.swift'")
+        XCTAssertEqual(resolve("One/Elsewhere/A.swift"), .iOS)
+    }
+
+    func testPodspecSourcesForms() {
+        typealias P = PodspecSources.Pattern
+        XCTAssertEqual(PodspecSources.read(podspec: """
+        s.source_files = 'A/*.swift', "B/**/*.{h,m}" # comment, 'C'
+        ss.osx.source_files = %w(Mac/a.swift Mac/b.swift)
+        t.source_files = ['T/*.swift',
+                          'U/*.swift']
+        s.exclude_files = "A/Gen*.swift"
+        s.source_files == 'not an assignment'
+        """), PodspecSources(patterns: [P("A/*.swift"), P("B/**/*.{h,m}"), P("Mac/a.swift", platform: .macOS),
+                                        P("Mac/b.swift", platform: .macOS), P("T/*.swift"), P("U/*.swift")],
+                             excluded: ["A/Gen*.swift"]))
+        XCTAssertEqual(PodspecSources.read(podspec: "s.source_files = []"), PodspecSources())
+        XCTAssertTrue(PodspecSources.read(podspec: "s.source_files = files").isOpaque)
+        XCTAssertTrue(PodspecSources.read(podspec: "s.source_files = \"#{root}/*.swift\"").isOpaque)
+        XCTAssertEqual(PodspecSources.read(podspecJSON: #"{"source_files":"A/*.swift","ios":{"source_files":["I/*.swift"]},"exclude_files":"A/X.swift"}"#),
+                       PodspecSources(patterns: [P("A/*.swift"), P("I/*.swift", platform: .iOS)], excluded: ["A/X.swift"]))
+
+        XCTAssertEqual(Glob.expandingBraces("Sources/{A,B}/*.{h,swift}"),
+                       ["Sources/A/*.h", "Sources/A/*.swift", "Sources/B/*.h", "Sources/B/*.swift"])
+        XCTAssertEqual(Glob.expandingBraces("{a,{b,c}d}"), ["a", "bd", "cd"])
+        XCTAssertEqual(Glob.expandingBraces("plain"), ["plain"])
+        XCTAssertNil(Glob.expandingBraces(String(repeating: "{a,b,c,d}", count: 8)), "more than the limit")
+    }
+
     // MARK: Nothing, cache
 
     func testNothingFoundIsAll() throws {

@@ -91,6 +91,23 @@ final class HostileInputTests: XCTestCase {
         assertLinear("dictionaries", { n in self.bytes((0..<n).map(dictionary).joined()) }, n: 25_000)
     }
 
+    func testKeychainSwiftReceiversAndOptionsInOneLongFunctionAndDeepBlocks() {
+        // Each write looks for its instance's settings and each option for where it is produced.
+        let statements = """
+          keychain.synchronizable = true
+          keychain.set(v, forKey: "k", withAccess: .accessibleAlwaysThisDeviceOnly)
+          if o == .accessibleAlways { x = .accessibleAlways }
+          switch o { case .accessibleAlways: return .accessibleAlways; default: break }
+
+        """
+        assertLinear("one long function", { n in
+            self.bytes("import KeychainSwift\nfunc f(keychain: KeychainSwift) -> KeychainSwiftAccessOptions {\n" + self.repeated(statements, n) + "}\n")
+        }, n: 1_000)
+        assertLinear("deep blocks", { n in
+            self.bytes("import KeychainSwift\nfunc f() -> KeychainSwiftAccessOptions {\n" + self.repeated("if c {\n" + statements, n) + self.repeated("}\n", n + 1))
+        }, n: 500)
+    }
+
     func testAFileDeletedBetweenDiscoveryAndReadingIsSkippedAndTheRestLinted() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kl-hostile-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -64,8 +64,10 @@ extension WrapperExtractor {
         }
     }
 
+    /// A variable's chain, from the binding it names in its scope: a parameter, or another type's
+    /// property of the same name, is not it.
     private func keychainVariable(at index: Int) -> [KeychainEntry] {
-        guard let binding = initializer(at: index) else { return [] }
+        guard let binding = resolveInstance(at: index).binding else { return [] }
         if let memo = keychainMemo[binding.nameIndex] { return memo }
         guard depth < Self.maxDepth else { return [] }
         depth += 1
@@ -97,60 +99,6 @@ extension WrapperExtractor {
             j = code.after(j + 2)
         }
         return use.entries
-    }
-
-    // MARK: KeychainSwift
-
-    /// `keychain.accessGroup = …`, `keychain.synchronizable = true` on an instance, and
-    /// `set(_:forKey:withAccess:)` on it; the deprecated `.accessibleAlways…` cases anywhere.
-    func readKeychainSwift() {
-        var syncAssignments: [String: [(index: Int, entry: KeychainEntry)]] = [:]
-        for j in 1..<max(1, code.count) where code.kind(j) == .period && code.kind(j - 1) == .identifier
-            && code.kind(j + 1) == .identifier && code.is(j + 2, "=") {
-            let isGroup = code.isIdentifier(j + 1, "accessGroup")
-            guard isGroup || code.isIdentifier(j + 1, "synchronizable") else { continue }
-            let receiver = code.text(j - 1)
-            guard isKeychainSwiftInstance(at: j - 1),
-                  let entry = entry(key: isGroup ? "kSecAttrAccessGroup" : "kSecAttrSynchronizable", at: j + 1,
-                                    value: (j + 3)..<code.expressionEnd(from: j + 3)) else { continue }
-            if isGroup { emit(.keychainSwift, [entry]) } else { syncAssignments[receiver, default: []].append((j, entry)) }
-        }
-        for j in 0..<code.count where code.kind(j) == .period && code.isIdentifier(j + 1, "set") && code.kind(j + 2) == .leftParen {
-            guard let access = argumentEntries(of: j + 2, keys: ["withAccess": "kSecAttrAccessible"]).first else { continue }
-            var entries = [access]
-            if code.kind(j - 1) == .identifier, let assignments = syncAssignments[code.text(j - 1)],
-               let sync = synchronizable(at: j, assignments) {
-                entries.insert(sync, at: 0)
-            }
-            emit(.keychainSwift, entries)
-        }
-        for j in 1..<max(1, code.count) where code.kind(j) == .identifier && code.kind(j - 1) == .period {
-            guard code.isIdentifier(j, "accessibleAlways") || code.isIdentifier(j, "accessibleAlwaysThisDeviceOnly"),
-                  let constant = WrapperLibrary.accessibilityConstant(forCase: code.text(j)) else { continue }
-            emit(.keychainSwift, [KeychainEntry(key: "kSecAttrAccessible", value: .symbol(constant), keyOffset: code.offset(j),
-                                                valueOffset: code.offset(j), region: code.region[j])])
-        }
-    }
-
-    /// A receiver is taken for a KeychainSwift instance unless the file binds the name to
-    /// something else (a stored property without an initialiser, or a parameter, is taken).
-    private func isKeychainSwiftInstance(at index: Int) -> Bool {
-        guard let binding = initializer(at: index) else { return true }
-        let header = (binding.nameIndex + 1)..<binding.initializer.lowerBound
-        if header.contains(where: { code.isIdentifier($0, "KeychainSwift") }) { return true }
-        var a = binding.initializer.lowerBound
-        while code.isKeyword(a, "try") { a += 1 }
-        return code.isIdentifier(a, "KeychainSwift")
-    }
-
-    /// The instance's `synchronizable` when `set` runs at `index`: the last assignment before it in
-    /// the same function, else the assignments made elsewhere (setup code) when they all agree.
-    private func synchronizable(at index: Int, _ assignments: [(index: Int, entry: KeychainEntry)]) -> KeychainEntry? {
-        let body = code.enclosingFunctionBody(of: index)
-        if let last = assignments.last(where: { body.contains($0.index) && $0.index < index }) { return last.entry }
-        let elsewhere = assignments.filter { !body.contains($0.index) }
-        guard let first = elsewhere.first, elsewhere.allSatisfy({ $0.entry.value == first.entry.value }) else { return nil }
-        return first.entry
     }
 
     // MARK: SwiftKeychainWrapper

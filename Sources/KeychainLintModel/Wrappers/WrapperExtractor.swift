@@ -18,6 +18,13 @@ final class WrapperExtractor {
     var keychainMemo: [Int: [KeychainEntry]] = [:]
     var depth = 0
     static let maxDepth = 8
+    /// The names of the enum cases the file declares itself, collected on first need.
+    var ownCaseNames: Set<Int32>?
+    /// Each code token's innermost `{`, the kinds of blocks asked about, and the parameters of
+    /// functions asked about (`WrapperExtractor+Scopes`), made on first need.
+    var braceParents: [Int32] = []
+    var blockKinds: [Int: BlockKind] = [:]
+    var parameterNames: [Int: Set<Int32>] = [:]
 
     init(extractor: DictionaryExtractor) {
         self.extractor = extractor

@@ -22,7 +22,20 @@ extension DeprecatedAccessibility {
         func save(_ token: String) {
             KeychainSwift().set(token, forKey: "t", withAccess: .↓accessibleAlways)
         }
-        """, note: "KeychainSwift, anywhere in a file that imports it."),
+        """, note: "KeychainSwift, wherever its option is produced in a file that imports it."),
+        RuleExample("""
+        import KeychainSwift
+
+        enum AccessOptions { case accessibleAlways, whenUnlocked }
+        extension AccessOptions {
+            var keychainOption: KeychainSwiftAccessOptions {
+                switch self {
+                case .accessibleAlways: return .↓accessibleAlways
+                case .whenUnlocked: return .accessibleWhenUnlocked
+                }
+            }
+        }
+        """, note: "KeychainSwift, through the app's own enum: reported once, where the mapping produces the wrapper's value, not at the `case` label."),
         RuleExample("""
         import SwiftKeychainWrapper
 
@@ -53,6 +66,18 @@ extension DeprecatedAccessibility {
         func policy() -> Retry { .always }
         let label = Text("x").accessibility(hidden: true)
         """, note: "KeychainAccess is imported, but `.always` here is not an accessibility."),
+        RuleExample("""
+        import KeychainSwift
+
+        enum AccessOptions { case accessibleAlways, whenUnlocked }
+        func describe(_ option: AccessOptions) -> String {
+            switch option {
+            case .accessibleAlways: return "always"
+            case .whenUnlocked: return "when unlocked"
+            }
+        }
+        func needsMigration(_ option: AccessOptions) -> Bool { option == .accessibleAlways }
+        """, note: "KeychainSwift is imported, but a `case` pattern or a comparison on the app's own enum reads the app's value."),
         RuleExample("""
         let keychain = Keychain(service: "com.example.app").accessibility(.always)
         """, note: "No wrapper is imported."),

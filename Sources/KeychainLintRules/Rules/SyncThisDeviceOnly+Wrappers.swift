@@ -44,7 +44,7 @@ extension SyncThisDeviceOnly {
                 keychain.set(pin, forKey: "pin", ↓withAccess: .accessibleWhenPasscodeSetThisDeviceOnly)
             }
         }
-        """, note: "KeychainSwift: an instance set up elsewhere."),
+        """, note: "KeychainSwift: a stored property set up in `init` keeps that setting in every method."),
         RuleExample("""
         import SimpleKeychain
 
@@ -96,6 +96,19 @@ extension SyncThisDeviceOnly {
             keychain.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
         }
         """, note: "KeychainSwift: synchronizable was turned off again before the write."),
+        RuleExample("""
+        import KeychainSwift
+
+        func saveToken(_ token: String) {
+            let keychain = KeychainSwift()
+            keychain.synchronizable = true
+            keychain.set(token, forKey: "session")
+        }
+        func savePin(_ pin: String) {
+            let keychain = KeychainSwift()
+            keychain.set(pin, forKey: "pin", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+        }
+        """, note: "KeychainSwift: a same-named local of another function is another instance."),
         RuleExample("""
         import SimpleKeychain
 

@@ -1,0 +1,60 @@
+import XCTest
+import KeychainLint
+
+/// A file's platforms decide which rules can fire in it: the macOS-only rule stays silent in a file
+/// that only an iOS podspec builds, even when a macOS podspec sits in the same folder.
+final class ProjectPlatformLintTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        let base = FileManager.default.temporaryDirectory.path
+        root = (base.hasSuffix("/") ? base : base + "/") + "kl-pods-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func write(_ rel: String, _ text: String) {
+        let path = root + "/" + rel
+        try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    }
+
+    private let deleteWithoutDataProtection = """
+    import Security
+    func remove() { SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.notes"] as CFDictionary) }
+
+    """
+
+    private func lint() throws -> [String] {
+        let engine = try LintEngine(configuration: LintConfiguration(rules: ["missing-data-protection-keychain"], workingDirectory: root))
+        let result = engine.lint(["."])
+        XCTAssertEqual(result.problems, [])
+        return result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }
+    }
+
+    func testTheMacOSOnlyRuleFiresOnlyInTheFileTheMacOSPodspecBuilds() throws {
+        // A Package.swift or .xcodeproj above the temporary folder would decide instead of the podspecs.
+        write("Probe/A.swift", "")
+        try XCTSkipUnless(try lint().isEmpty && !FileManager.default.fileExists(atPath: "/Package.swift"),
+                          "a project file above \(root) decides")
+        write("Kits/PhoneKit.podspec", "s.platform = :ios, '15.0'\ns.source_files = 'Sources/{Phone,Shared}/**/*.swift'")
+        write("Kits/DeskKit.podspec", "s.osx.deployment_target = '12.0'\ns.source_files = 'Sources/Desk/**/*.swift'")
+        write("Kits/Sources/Phone/A.swift", deleteWithoutDataProtection)
+        write("Kits/Sources/Desk/B.swift", deleteWithoutDataProtection)
+        XCTAssertEqual(try lint(), ["./Kits/Sources/Desk/B.swift:2 missing-data-protection-keychain"])
+    }
+
+    func testAFileNoPodspecBuildsGetsThePlatformsOfAllOfThem() throws {
+        write("Probe/A.swift", "")
+        try XCTSkipUnless(try lint().isEmpty, "a project file above \(root) decides")
+        write("Kits/PhoneKit.podspec", "s.platform = :ios, '15.0'\ns.source_files = 'Sources/Phone/**/*.swift'")
+        write("Kits/DeskKit.podspec", "s.osx.deployment_target = '12.0'\ns.source_files = 'Sources/Desk/**/*.swift'")
+        write("Kits/Example/C.swift", deleteWithoutDataProtection)
+        write("Kits/Sources/Phone/A.swift", deleteWithoutDataProtection)
+        XCTAssertEqual(try lint(), ["./Kits/Example/C.swift:2 missing-data-protection-keychain"])
+    }
+}
