@@ -22,6 +22,7 @@ package enum CommandLineTool {
         run(arguments: arguments,
             environment: ProcessInfo.processInfo.environment,
             rules: Linter.defaultRules,
+            stdin: FileDescriptorInput.standardInput,
             stdout: FileDescriptorSink.standardOutput,
             stderr: FileDescriptorSink.standardError)
     }
@@ -36,12 +37,14 @@ package enum CommandLineTool {
     ///   - availableRules: every rule `--enable`/`--only` may name and `rules` lists.
     ///   - workingDirectory: where relative paths are resolved; `nil` for the process's current
     ///     directory. Output paths stay exactly as written either way.
+    ///   - stdin: read only with `--stdin-filename`; empty unless given.
     package static func run(
         arguments: [String],
         environment: [String: String] = [:],
         rules defaultRules: [ActiveRule],
         availableRules: [any Rule.Type] = RuleRegistry.all,
         workingDirectory: String? = nil,
+        stdin: any InputSource = BufferInput(),
         stdout: any OutputSink,
         stderr: any OutputSink
     ) -> Int32 {
@@ -71,13 +74,17 @@ package enum CommandLineTool {
 
         let start = DispatchTime.now().uptimeNanoseconds
         let scoped: ScopedResult
-        switch lintScopes(options.paths, settings: settings, environment: environment, workingDirectory: workingDirectory) {
+        let lint = standardInputOverlay(options, stdin: stdin, workingDirectory: workingDirectory).flatMap { overlays in
+            lintScopes(options.stdinFilename.map { [$0] + options.paths } ?? options.paths, settings: settings,
+                       environment: environment, workingDirectory: workingDirectory, overlays: overlays)
+        }
+        switch lint {
         case .success(let lint): scoped = lint
         case .failure(let failure):
             stderr.write("keychain-lint: error: \(failure)\n")
             return ExitCode.usage
         }
-        var result = scoped.result
+        var result = options.stdinFilename.map { keepingOnly($0, of: scoped.result) } ?? scoped.result
         result.sourceRoot = SourceRoot.find(from: settings.base)
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
