@@ -68,20 +68,40 @@ public struct LintEngine: Sendable {
     /// Lints the files and folders at `paths` (relative to the working directory) as one project.
     /// Paths that cannot be linted are in the result's `problems`; nothing is thrown.
     public func lint(_ paths: [String]) -> LintResult {
+        lint(paths, overlays: [:])
+    }
+
+    /// Lints `paths` as one project with in-memory text in place of some files: `overlays` maps a
+    /// path (absolute, or relative to the working directory) to the text to lint instead of the
+    /// file's contents, in every pass of the cross-file analysis, so an unsaved helper changes the
+    /// findings of the files that use it. A `.swift` or `.entitlements` overlay with no file on
+    /// disk is linted too when `paths` names it or a folder in `paths` holds it. Findings carry the
+    /// paths as discovery spells them (an argument as written, joined with the path below it).
+    public func lint(_ paths: [String], overlays: [String: String]) -> LintResult {
+        let buffers = Self.overlayBuffers(overlays, workingDirectory: workingDirectory)
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.filter = filter
+        discovery.overlays = Set(buffers.keys)
         let (targets, found) = discovery.discover(paths)
-        var result = lint(found: targets, paths: paths)
+        var result = lint(found: targets, paths: paths, overlays: buffers)
         result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
         return result
+    }
+
+    /// Overlays keyed as the passes look them up (`FileDiscovery.overlayKey`), as UTF-8 bytes.
+    package static func overlayBuffers(_ overlays: [String: String], workingDirectory: String?) -> [String: [UInt8]] {
+        Dictionary(overlays.map { (FileDiscovery.overlayKey($0.key, workingDirectory: workingDirectory), Array($0.value.utf8)) },
+                   uniquingKeysWith: { _, last in last })
     }
 
     /// Lints files already found under `paths` as one project (the command line finds them itself,
     /// to give each part of a tree the settings of its own configuration file). `paths` are the
     /// arguments they were found under: entitlements anywhere in their projects are read as context.
-    package func lint(found targets: [LintTarget], paths: [String]) -> LintResult {
+    /// `overlays` are keyed by `FileDiscovery.overlayKey` (`overlayBuffers`).
+    package func lint(found targets: [LintTarget], paths: [String], overlays: [String: [UInt8]] = [:]) -> LintResult {
         var problems: [LintProblem] = []
         let loader = EntitlementsLoader(workingDirectory: workingDirectory)
+        loader.overlays = overlays
         let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: paths)
         let swiftTargets = targets.filter { !$0.isEntitlements }
         let contexts = Self.entitlements(of: swiftTargets, from: entitlements, loader: loader)
@@ -89,7 +109,7 @@ public struct LintEngine: Sendable {
         problems += entitlements.errors.map { LintProblem(kind: .error, message: $0) }
 
         let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
-                                               entitlements: contexts, parallel: parallel)
+                                               entitlements: contexts, overlays: overlays, parallel: parallel)
         var findings: [Finding] = []
         findings.reserveCapacity(outcomes.reduce(0) { total, outcome in
             if case .linted(let f, _) = outcome { return total + f.count }

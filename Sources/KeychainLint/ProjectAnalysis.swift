@@ -33,8 +33,10 @@ package enum ProjectAnalysis {
     /// name the tree declares, those whose helpers another file extends, and files the prefilter
     /// dropped whose bytes name a symbol.
     package static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
-                                entitlements: [[EntitlementsFile]]? = nil, parallel: Bool) -> [Outcome] {
-        let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements, parallel: parallel)
+                                entitlements: [[EntitlementsFile]]? = nil, overlays: [String: [UInt8]] = [:],
+                                parallel: Bool) -> [Outcome] {
+        let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements,
+                      overlays: overlays, parallel: parallel)
         var passes: [Pass] = parallelMap(targets.count, parallel: parallel) { i in
             switch run.read(i) {
             case .outcome(let outcome): return Pass(outcome: outcome)
@@ -63,6 +65,9 @@ package enum ProjectAnalysis {
         let linter: Linter
         let platforms: PlatformSet?
         let entitlements: [[EntitlementsFile]]?
+        /// In-memory buffers by `FileDiscovery.overlayKey`: read instead of the file in every pass,
+        /// so an edited helper changes the findings of the files that use it.
+        let overlays: [String: [UInt8]]
         let parallel: Bool
         let resolver = ProjectPlatformResolver()
 
@@ -70,6 +75,9 @@ package enum ProjectAnalysis {
 
         func read(_ index: Int) -> Read {
             let target = targets[index]
+            if !overlays.isEmpty, let bytes = overlays[FileDiscovery.overlayKey(target.fileSystemPath, workingDirectory: nil)] {
+                return .bytes(bytes)
+            }
             switch FileReader.read(target.fileSystemPath) {
             case .success(let bytes):
                 // A file the user named that cannot be linted is an error, whatever the reason.

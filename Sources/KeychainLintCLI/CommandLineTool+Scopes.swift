@@ -14,10 +14,13 @@ extension CommandLineTool {
     /// baseline hides its own files' findings. With one configuration (the usual case) this is one
     /// engine run over every file. Files governed by different configurations are separate projects:
     /// a helper declared under one is not followed from files under another.
+    ///
+    /// `overlays` (by `FileDiscovery.overlayKey`) are read in place of the files they stand for.
     static func lintScopes(_ paths: [String], settings: RunSettings, environment: [String: String],
-                           workingDirectory: String?) -> Result<ScopedResult, RunSettings.Failure> {
+                           workingDirectory: String?, overlays: [String: [UInt8]] = [:]) -> Result<ScopedResult, RunSettings.Failure> {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.scopes = settings.scopes
+        discovery.overlays = Set(overlays.keys)
         let (targets, found) = discovery.discover(paths)
         if let failure = settings.scopes.failure { return .failure(failure) }
 
@@ -30,7 +33,7 @@ extension CommandLineTool {
             let engine = LintEngine(rules: settingsOfScope.rules, platforms: settingsOfScope.platforms,
                                     exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
                                     parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
-            var result = engine.lint(found: byScope[scope] ?? [], paths: paths)
+            var result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays)
             if let (file, baseline) = settingsOfScope.baseline {
                 let filtered = baseline.filter(result, keying: settings.keying(for: file))
                 result.findings = filtered.kept
@@ -53,6 +56,6 @@ extension LintResult {
                           rules: rules + other.rules.filter { !known.contains($0.id) },
                           severities: severities.merging(other.severities) { first, _ in first },
                           lineTexts: lineTexts.merging(other.lineTexts) { first, _ in first },
-                          problems: problems + other.problems)
+                          problems: problems + other.problems, lintedPaths: lintedPaths + other.lintedPaths)
     }
 }

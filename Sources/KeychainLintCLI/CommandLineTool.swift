@@ -22,6 +22,7 @@ package enum CommandLineTool {
         run(arguments: arguments,
             environment: ProcessInfo.processInfo.environment,
             rules: Linter.defaultRules,
+            stdin: FileDescriptorInput.standardInput,
             stdout: FileDescriptorSink.standardOutput,
             stderr: FileDescriptorSink.standardError)
     }
@@ -36,12 +37,14 @@ package enum CommandLineTool {
     ///   - availableRules: every rule `--enable`/`--only` may name and `rules` lists.
     ///   - workingDirectory: where relative paths are resolved; `nil` for the process's current
     ///     directory. Output paths stay exactly as written either way.
+    ///   - stdin: read only with `--stdin-filename`; empty unless given.
     package static func run(
         arguments: [String],
         environment: [String: String] = [:],
         rules defaultRules: [ActiveRule],
         availableRules: [any Rule.Type] = RuleRegistry.all,
         workingDirectory: String? = nil,
+        stdin: any InputSource = BufferInput(),
         stdout: any OutputSink,
         stderr: any OutputSink
     ) -> Int32 {
@@ -70,19 +73,21 @@ package enum CommandLineTool {
         }
 
         let start = DispatchTime.now().uptimeNanoseconds
-        let scoped: ScopedResult
-        switch lintScopes(options.paths, settings: settings, environment: environment, workingDirectory: workingDirectory) {
-        case .success(let lint): scoped = lint
+        let run: LintRun
+        switch lintRun(options, settings: settings, environment: environment, workingDirectory: workingDirectory, stdin: stdin) {
+        case .success(let done): run = done
         case .failure(let failure):
             stderr.write("keychain-lint: error: \(failure)\n")
             return ExitCode.usage
         }
-        var result = scoped.result
+        let scoped = run.scoped
+        var result = options.stdinFilename.map { keepingOnly($0, of: scoped.result) } ?? scoped.result
         result.sourceRoot = SourceRoot.find(from: settings.base)
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
         if let status = checkSomethingWasLinted(result, strict: options.strictFiles, stderr: stderr) { return status }
+        if options.fixes, let status = deliver(run, options: options, stdout: stdout, stderr: stderr) { return status }
         if let file = settings.writeBaseline {
             return writeBaseline(result, to: file, settings: settings, quiet: options.quiet, start: start, stderr: stderr)
         }
@@ -163,7 +168,7 @@ package enum CommandLineTool {
         return line + (hidden.map { "; \(count($0, "finding")) hidden by the baseline" } ?? "") + "\n"
     }
 
-    private static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// `--write-baseline`: records every finding and reports none. When a path could not be read
     /// the baseline would be incomplete, so nothing is written and the status is 2.

@@ -48,6 +48,17 @@ package struct Options {
     /// so a build system that reruns a command whose output is missing (the build-tool plugin)
     /// caches clean runs and repeats failed ones.
     package var buildStamp: String?
+    /// `--stdin-filename PATH`: lint the text on stdin as if it were the file at PATH (its
+    /// configuration, project and platforms), for editors and tools that lint unsaved text.
+    /// Paths given with it are read as the project around it; only PATH is reported.
+    package var stdinFilename: String?
+    /// `--fix`: apply the fixes rules offer, write the files, then report what is left.
+    package var fix = false
+    /// `--diff` (`--dry-run`): print the unified diff `--fix` would make and write nothing.
+    package var diff = false
+
+    /// Whether the run fixes, for real or as a diff.
+    package var fixes: Bool { fix || diff }
 
     package init() {}
 }
@@ -69,6 +80,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case notTakenBy(command: String, argument: String)
     /// A `rules --format` other than text or json.
     case unsupportedRuleListFormat(String)
+    /// Two options that ask for different things (`--fix` and `--write-baseline`).
+    case incompatible(String, String)
 
     package var description: String {
         switch self {
@@ -100,6 +113,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             }
         case .unsupportedRuleListFormat(let format):
             return "'rules' prints text or json, not '\(format)'"
+        case .incompatible(let a, let b):
+            return "\(a) and \(b) cannot be used together"
         }
     }
 }
@@ -174,20 +189,24 @@ extension Options {
             }
         }
 
-        if options.paths.isEmpty { options.paths = ["."] }
+        if options.fixes && options.writeBaselinePath != nil {
+            throw .incompatible(options.diff ? "--diff" : "--fix", "--write-baseline")
+        }
+        // With --stdin-filename the project around the text is the file itself unless paths say more.
+        if options.paths.isEmpty { options.paths = [options.stdinFilename ?? "."] }
         return options
     }
 
     /// Options that take no value, and what each turns on.
     private static let flags: [String: WritableKeyPath<Options, Bool>] = [
         "--force-exclude": \.forceExclude, "--strict": \.strict, "--strict-files": \.strictFiles,
-        "--quiet": \.quiet, "-q": \.quiet,
+        "--quiet": \.quiet, "-q": \.quiet, "--fix": \.fix, "--diff": \.diff, "--dry-run": \.diff,
     ]
 
     /// Options that take a value (`--name value` or `--name=value`); `set(_:to:)` reads each.
     private static let valuedOptions: Set<String> = [
         "--format", "--platform", "--output", "--config", "--baseline", "--write-baseline", "--enable", "--disable", "--only",
-        "--build-stamp",
+        "--build-stamp", "--stdin-filename",
     ]
 
     private mutating func set(_ name: String, to value: String) throws(UsageError) {
@@ -210,6 +229,7 @@ extension Options {
         case "--baseline": baselinePath = value
         case "--write-baseline": writeBaselinePath = value
         case "--build-stamp": buildStamp = value
+        case "--stdin-filename": stdinFilename = value
         case "--enable": rules.enable += Self.ruleList(value)
         case "--disable": rules.disable += Self.ruleList(value)
         case "--only": rules.only += Self.ruleList(value)
@@ -264,84 +284,5 @@ extension Options {
     /// `--only a,b` means `--only a --only b`, as ruff's `--select` reads a list.
     private static func ruleList(_ value: String) -> [String] {
         value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    package static var usage: String {
-        let nameWidth = (ReporterRegistry.all.map { $0.name.count }.max() ?? 0) + 2
-        let formats = ReporterRegistry.all.map { type in
-            "  \(type.name.padding(toLength: nameWidth))\(type.summary)"
-        }.joined(separator: "\n")
-        let platforms = Platform.allCases.map(\.rawValue).joined(separator: "|")
-        return """
-        OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
-
-        USAGE: keychain-lint [options] [PATH ...]
-               keychain-lint rules [--format text|json]
-               keychain-lint explain <rule>
-
-          Lints every *.swift file under each PATH (default: the current directory).
-          Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
-          are skipped; symbolic links to folders are not followed. A file named on the
-          command line is always linted, whatever its name or location.
-
-        OPTIONS:
-          --format <format>      Output format (default: \(ReporterRegistry.defaultName)).
-          --platform <platform>  Lint every file as built for this platform instead of
-                                 what its project file says. Repeat for several.
-                                 Platforms: \(platforms).
-          --output <format>=<path>
-                                 Also write a report in that format to a file (written
-                                 atomically). Repeat for several.
-          --enable <rule>[,<rule>…]
-                                 Turn on rules that are off by default. Repeatable.
-          --disable <rule>[,<rule>…]
-                                 Turn off rules. Repeatable.
-          --only <rule>[,<rule>…]
-                                 Run only these rules. Repeatable.
-          --config <path>        Read this configuration file for every file instead of
-                                 the nearest .keychain-lint.json above each one.
-          --baseline <path>      Hide the findings recorded in this baseline file;
-                                 report only new ones.
-          --write-baseline <path>
-                                 Record the current findings in a baseline file and
-                                 exit 0 (nothing is reported).
-          --force-exclude        Apply the configuration's include/exclude patterns
-                                 to files named on the command line too.
-          --strict               Warnings fail the run too (exit status 1).
-          --strict-files         Exit with status 2 when no file is linted (the paths
-                                 hold none, or include/exclude left none); without
-                                 it that is a warning.
-          -q, --quiet            Print no summary line on stderr.
-          --build-stamp <path>   Write this file (a Swift comment) when no error is
-                                 found, remove it otherwise: the output a build
-                                 system caches (the SwiftPM build-tool plugin).
-          -h, --help             Show this help.
-          --version              Show the version.
-          --                     Treat every later argument as a path.
-
-        FORMATS:
-        \(formats)
-
-        ENVIRONMENT:
-          KEYCHAIN_LINT_JOBS=1   Lint the files one after another instead of on every
-                                 core (the output is the same either way).
-          KEYCHAIN_LINT_EXHAUSTIVE=1
-                                 Turn off every shortcut that skips work: slower, and
-                                 by design the same output (for checking the linter).
-
-        EXIT STATUS:
-          0  no error-severity finding
-          1  at least one error-severity finding (with --strict: any finding)
-          2  usage error, a bad configuration or baseline file, a PATH that does not
-             exist or cannot be read, a report or baseline that cannot be written,
-             or (with --strict-files) no file linted
-
-        """
-    }
-}
-
-extension String {
-    fileprivate func padding(toLength n: Int) -> String {
-        count >= n ? self + " " : self + String(repeating: " ", count: n - count)
     }
 }

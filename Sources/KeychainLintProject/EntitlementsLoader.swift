@@ -11,6 +11,8 @@ import KeychainLintModel
 package final class EntitlementsLoader {
     package let workingDirectory: String?
     private var rootCache: [String: String?] = [:]
+    /// In-memory buffers by `FileDiscovery.overlayKey`, read instead of the files they stand for.
+    package var overlays: [String: [UInt8]] = [:]
 
     package init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
@@ -52,7 +54,7 @@ package final class EntitlementsLoader {
 
     /// A file found while walking: what cannot be used is skipped with a warning.
     private func read(_ path: String, fileSystemPath: String, warnings: inout [String]) -> EntitlementsFile? {
-        switch Self.parse(path, fileSystemPath: fileSystemPath) {
+        switch parse(path, fileSystemPath: fileSystemPath) {
         case .success(let file): return file
         case .failure(let problem):
             warnings.append("skipping \(path): \(problem.reason)")
@@ -62,7 +64,7 @@ package final class EntitlementsLoader {
 
     /// A file named on the command line: what cannot be used is an error, `REASON: PATH`.
     private func read(_ path: String, fileSystemPath: String, errors: inout [String]) -> EntitlementsFile? {
-        switch Self.parse(path, fileSystemPath: fileSystemPath) {
+        switch parse(path, fileSystemPath: fileSystemPath) {
         case .success(let file): return file
         case .failure(let problem):
             errors.append("\(problem.explicitReason): \(path)")
@@ -77,9 +79,9 @@ package final class EntitlementsLoader {
         var explicitReason: String
     }
 
-    private static func parse(_ path: String, fileSystemPath: String) -> Result<EntitlementsFile, Unusable> {
+    private func parse(_ path: String, fileSystemPath: String) -> Result<EntitlementsFile, Unusable> {
         let bytes: [UInt8]
-        switch FileReader.read(fileSystemPath) {
+        switch overlay(fileSystemPath).map(Result.success) ?? FileReader.read(fileSystemPath) {
         case .success(let b): bytes = b
         case .failure(.system(let code)):
             return .failure(Unusable(reason: "cannot be read", explicitReason: FileDiscovery.describe(code)))
@@ -95,7 +97,10 @@ package final class EntitlementsLoader {
         let cwd = FileManager.default.currentDirectoryPath
         let path = Paths.absolute(argument, base: Paths.absolute(workingDirectory ?? cwd, base: cwd))
         var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return nil }
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            // An unsaved buffer belongs to the project of the folder it would be saved in.
+            return overlays[path] == nil ? nil : root(ofFolder: Paths.parent(path))
+        }
         return root(ofFolder: isDirectory.boolValue ? path : Paths.parent(path))
     }
 
@@ -109,6 +114,10 @@ package final class EntitlementsLoader {
         let root = found ?? nil
         for folder in visited { rootCache[folder] = root }
         return root
+    }
+
+    private func overlay(_ fileSystemPath: String) -> [UInt8]? {
+        overlays.isEmpty ? nil : overlays[FileDiscovery.overlayKey(fileSystemPath, workingDirectory: nil)]
     }
 
     private static func canonical(_ path: String) -> String {

@@ -68,6 +68,8 @@ package struct FileDiscovery {
     /// Called with each folder the walk opens. Tests use it to show that excluded folders are
     /// not entered, which output alone cannot show when running as root.
     package var onEnter: ((String) -> Void)?
+    /// Absolute, normalised paths of in-memory buffers that stand in for files (`overlayKey`).
+    package var overlays: Set<String> = []
 
     package init(workingDirectory: String? = nil) {
         self.workingDirectory = workingDirectory
@@ -86,7 +88,7 @@ package struct FileDiscovery {
     }
 
     /// Files a walk collects: Swift sources and entitlements property lists.
-    private func wants(_ name: String) -> Bool {
+    func wants(_ name: String) -> Bool {
         (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
     }
 
@@ -115,6 +117,10 @@ package struct FileDiscovery {
             let fsPath = fileSystemPath(argument)
             var st = stat()
             guard stat(fsPath, &st) == 0 else {
+                if let target = overlayTarget(forArgument: argument, fileSystemPath: fsPath) {
+                    targets.append(target)
+                    continue
+                }
                 problems.append(DiscoveryProblem(kind: .error, message: "\(Self.describe(errno)): \(argument)"))
                 continue
             }
@@ -137,6 +143,7 @@ package struct FileDiscovery {
         }
 
         targets = walked.droppingLinkedCopies(targets)
+        targets += overlayOnlyTargets(under: arguments, besides: targets)
         if !named.isEmpty { targets = Self.droppingWalkedCopies(of: named, from: targets) }
         // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
         targets.sort {

@@ -27,6 +27,8 @@ package struct FindingCollector {
         /// operation, and the message without the route, for reporting it once there.
         package var sink: SinkSpot? = nil
         package var messageAtSink = ""
+        /// The change that removes the finding, when the rule is certain of it.
+        package var fix: Fix? = nil
     }
 
     package private(set) var raw: [Raw] = []
@@ -36,9 +38,9 @@ package struct FindingCollector {
 
     /// Records a missing-entry finding where `use` says such findings go, naming the route when
     /// the dictionary crossed calls on its way to the operation.
-    package mutating func report(missingIn use: KeychainUse, _ message: String) {
+    package mutating func report(missingIn use: KeychainUse, _ message: String, fix: Fix? = nil) {
         let offset = use.missingEntryOffset
-        report(at: offset, message + use.routeNote)
+        report(at: offset, message + use.routeNote, fix: fix)
         if let sink = use.call?.sink, let last = raw.last, last.offset == offset {
             raw[raw.count - 1].sink = sink
             raw[raw.count - 1].messageAtSink = message
@@ -46,9 +48,9 @@ package struct FindingCollector {
     }
 
     /// Records a finding at `offset` unless this rule already reported that spot.
-    package mutating func report(at offset: Int, _ message: String) {
+    package mutating func report(at offset: Int, _ message: String, fix: Fix? = nil) {
         if seen.insert(offset).inserted {
-            raw.append(Raw(offset: offset, message: message))
+            raw.append(Raw(offset: offset, message: message, fix: fix))
         }
     }
 }

@@ -36,11 +36,12 @@ final class TempProject {
         }
     }
 
-    /// Runs with `cwd` (relative to the root) as the working directory.
-    func run(_ arguments: [String], in cwd: String = "", rules: [ActiveRule] = Linter.defaultRules) -> Run {
+    /// Runs with `cwd` (relative to the root) as the working directory and `stdin` as its input.
+    func run(_ arguments: [String], in cwd: String = "", rules: [ActiveRule] = Linter.defaultRules,
+             stdin: any InputSource = BufferInput()) -> Run {
         let out = BufferSink(), err = BufferSink()
-        let code = CommandLineTool.run(arguments: arguments, rules: rules,
-                                       workingDirectory: cwd.isEmpty ? root : root + "/" + cwd, stdout: out, stderr: err)
+        let code = CommandLineTool.run(arguments: arguments, rules: rules, workingDirectory: cwd.isEmpty ? root : root + "/" + cwd,
+                                       stdin: stdin, stdout: out, stderr: err)
         return Run(code: code, out: out.text, err: err.text)
     }
 }

@@ -164,6 +164,10 @@ extension CodeView {
         let p = open - 1
         guard p >= 0 else { return .closure }
         switch kind(p) {
+        case .operator where (self.is(p, "?") || self.is(p, "!")) && p > 0 && tokens[p].start == tokens[p - 1].end:
+            // Postfix: the end of an optional return type (`-> Data? {`) or of a condition
+            // (`if flag! {`); the statement before it decides.
+            break
         case .operator, .leftParen, .leftBracket, .comma, .colon, .leftBrace, .semicolon, .interpolationStart:
             return .closure
         case .keyword where isKeyword(p, "return") || isKeyword(p, "in"):
@@ -235,24 +239,20 @@ extension CodeView {
 
     /// The code-token range of the body of the function that encloses `index` (closures and control
     /// blocks are looked through), or the whole file for top-level code.
+    ///
+    /// Walks up the enclosing `{`s (`enclosingBraces`, made once per file): asked for every call of
+    /// a long top-level script, a backward scan would make the file quadratic.
     package func enclosingFunctionBody(of index: Int) -> Range<Int> {
-        var j = index - 1
-        var steps = 0
-        while j >= 0 && steps < 1_000_000 {
-            steps += 1
-            switch kind(j) {
-            case .rightBrace, .rightParen, .rightBracket:
-                let opener = Int(partner[j])
-                j = opener >= 0 ? opener - 1 : j - 1
-                continue
-            case .leftBrace:
-                if case .function = blockKind(opening: j) {
-                    return (j + 1)..<max(j + 1, after(j) - 1)
-                }
-            default:
-                break
+        guard index > 0, index <= count else { return 0..<count }
+        let j = index - 1
+        var open = Int(enclosingBraces[j])
+        if kind(j) == .leftBrace && partner[j] >= 0 { open = j }
+        if kind(j) == .rightBrace && partner[j] >= 0 { open = Int(enclosingBraces[Int(partner[j])]) }
+        while open >= 0 {
+            if case .function = blockKind(opening: open) {
+                return (open + 1)..<max(open + 1, after(open) - 1)
             }
-            j -= 1
+            open = Int(enclosingBraces[open])
         }
         return 0..<count
     }

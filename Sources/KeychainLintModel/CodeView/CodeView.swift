@@ -12,6 +12,22 @@ import KeychainLintSyntax
     @usableFromInline package let tokens: [Token]
     /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
     /// interpolation start/end), or -1 when unmatched or not a bracket (`CodeTokens.partner`).
+    /// Each code token's innermost enclosing matched `{` (-1 at file level); a `{`'s own entry is
+    /// the block around it. Made in one pass on first need (`enclosingFunctionBody`).
+    package private(set) lazy var enclosingBraces: [Int32] = {
+        var table = [Int32](repeating: -1, count: count)
+        var stack: [Int32] = []
+        for i in 0..<count {
+            table[i] = stack.last ?? -1
+            if kind(i) == .leftBrace && partner[i] >= 0 {
+                stack.append(Int32(i))
+            } else if kind(i) == .rightBrace, let top = stack.last, partner[Int(top)] == Int32(i) {
+                stack.removeLast()
+            }
+        }
+        return table
+    }()
+
     @usableFromInline package let partner: [Int32]
     /// Whether a line break separates this token from the previous code token.
     package let startsLine: [Bool]

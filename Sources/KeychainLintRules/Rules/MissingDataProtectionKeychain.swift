@@ -261,7 +261,8 @@ struct MissingDataProtectionKeychain: Rule {
                 return SecItemDelete(q as CFDictionary)
             }
             """, note: "The other path makes its choice explicit."),
-        ]
+        ],
+        fix: fix
     )
 
     private static let fileKeychainKeys: Set<String> = ["kSecUseKeychain", "kSecMatchSearchList", "kSecAttrAccess"]
@@ -286,7 +287,8 @@ struct MissingDataProtectionKeychain: Rule {
                 }
             }
             if !fileKeychainPaths.isEmpty && call.branch.isCovered(by: fileKeychainPaths) { continue }
-            findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.")
+            findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.",
+                            fix: EntryInsertion.fix(adding: "kSecUseDataProtectionKeychain", .boolTrue, to: use, in: file))
         }
     }
 }

@@ -1,0 +1,102 @@
+import KeychainLintSyntax
+import KeychainLintModel
+import KeychainLintReporters
+
+extension Options {
+    package static var usage: String {
+        let nameWidth = (ReporterRegistry.all.map { $0.name.count }.max() ?? 0) + 2
+        let formats = ReporterRegistry.all.map { type in
+            "  \(type.name.padding(toLength: nameWidth))\(type.summary)"
+        }.joined(separator: "\n")
+        let platforms = Platform.allCases.map(\.rawValue).joined(separator: "|")
+        return """
+        OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
+
+        USAGE: keychain-lint [options] [PATH ...]
+               keychain-lint rules [--format text|json]
+               keychain-lint explain <rule>
+
+          Lints every *.swift file under each PATH (default: the current directory).
+          Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
+          are skipped; symbolic links to folders are not followed. A file named on the
+          command line is always linted, whatever its name or location.
+
+        OPTIONS:
+          --format <format>      Output format (default: \(ReporterRegistry.defaultName)).
+          --platform <platform>  Lint every file as built for this platform instead of
+                                 what its project file says. Repeat for several.
+                                 Platforms: \(platforms).
+          --output <format>=<path>
+                                 Also write a report in that format to a file (written
+                                 atomically). Repeat for several.
+          --enable <rule>[,<rule>…]
+                                 Turn on rules that are off by default. Repeatable.
+          --disable <rule>[,<rule>…]
+                                 Turn off rules. Repeatable.
+          --only <rule>[,<rule>…]
+                                 Run only these rules. Repeatable.
+          --config <path>        Read this configuration file for every file instead of
+                                 the nearest .keychain-lint.json above each one.
+          --baseline <path>      Hide the findings recorded in this baseline file;
+                                 report only new ones.
+          --write-baseline <path>
+                                 Record the current findings in a baseline file and
+                                 exit 0 (nothing is reported).
+          --force-exclude        Apply the configuration's include/exclude patterns
+                                 to files named on the command line too.
+          --strict               Warnings fail the run too (exit status 1).
+          --strict-files         Exit with status 2 when no file is linted (the paths
+                                 hold none, or include/exclude left none); without
+                                 it that is a warning.
+          -q, --quiet            Print no summary line on stderr.
+          --build-stamp <path>   Write this file (a Swift comment) when no error is
+                                 found, remove it otherwise: the output a build
+                                 system caches (the SwiftPM build-tool plugin).
+          --fix                  Apply the fixes rules offer (see 'keychain-lint rules'),
+                                 rewriting files atomically; print what changed on
+                                 stderr, then report what is left. With
+                                 --stdin-filename, print the fixed text instead.
+          --diff, --dry-run      Print the unified diff --fix would make and write
+                                 nothing (exit status 1 when there is one).
+          --stdin-filename <path>
+                                 Lint the source read from stdin as if it were the
+                                 file at <path> (its configuration, project and
+                                 platforms); findings name <path>. PATHs given with
+                                 it are read as the project around it; only <path>
+                                 is reported.
+          -h, --help             Show this help.
+          --version              Show the version.
+          --                     Treat every later argument as a path.
+
+        FORMATS:
+        \(formats)
+
+        \(environmentAndExitHelp)
+
+        """
+    }
+
+    /// What follows the formats: the environment and the exit statuses.
+    private static let environmentAndExitHelp = """
+        ENVIRONMENT:
+          KEYCHAIN_LINT_JOBS=1   Lint the files one after another instead of on every
+                                 core (the output is the same either way).
+          KEYCHAIN_LINT_EXHAUSTIVE=1
+                                 Turn off every shortcut that skips work: slower, and
+                                 by design the same output (for checking the linter).
+
+        EXIT STATUS:
+          0  no error-severity finding
+          1  at least one error-severity finding (with --strict: any finding; with
+             --diff: something to fix)
+          2  usage error, a bad configuration or baseline file, a PATH that does not
+             exist or cannot be read, a report or baseline that cannot be written,
+             or (with --strict-files) no file linted
+        """
+}
+
+extension String {
+    fileprivate func padding(toLength n: Int) -> String {
+        count >= n ? self + " " : self + String(repeating: " ", count: n - count)
+    }
+}
