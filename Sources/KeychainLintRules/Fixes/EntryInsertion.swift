@@ -100,6 +100,7 @@ struct EntryInsertion {
     /// Whether the tokens in `range` (from a declaration to its call) leave the declaration's block
     /// and enter no other function: a `}` that closes it, or a `func`, `init` or accessor between.
     private func staysInBlock(_ range: Range<Int>) -> Bool {
+        code.work += 2 * range.count  // this scan and the one for subscripts after it
         var depth = 0
         for j in range {
             switch code.kind(j) {

@@ -62,10 +62,11 @@ extension CodeView {
     /// (closed groups are stepped over whole): -1 for code at file level, nil when the limit is
     /// reached first. Bounded, so a fix per finding cannot make a long file quadratic.
     func enclosingBrace(of index: Int, limit: Int) -> Int? {
-        tokens.withUnsafeBufferPointer { tokens in
+        var steps = 0
+        defer { work += steps }
+        return tokens.withUnsafeBufferPointer { tokens in
             partner.withUnsafeBufferPointer { partner in
                 var j = min(index, tokens.count) - 1
-                var steps = 0
                 while j >= 0 {
                     steps += 1
                     if steps > limit { return nil }
