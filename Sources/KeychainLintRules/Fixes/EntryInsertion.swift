@@ -34,9 +34,7 @@ struct EntryInsertion {
               let origin = code.tokenIndex(startingAt: dictionary.originOffset) else { return nil }
         let edits: [TextEdit]?
         if !dictionary.isVariable {
-            // A literal written in the call's own arguments.
-            guard code.kind(origin) == .leftBracket, origin > call.codeIndex, origin < code.after(call.codeIndex + 1),
-                  let literal = literalEntries(open: origin),
+            guard code.kind(origin) == .leftBracket, isArgument(origin, of: call), let literal = literalEntries(open: origin),
                   dictionary.entries.allSatisfy({ literal.keyOffsets.contains($0.keyOffset) }) else { return nil }
             edits = insert(into: literal)
         } else {
@@ -51,6 +49,18 @@ struct EntryInsertion {
     private func isDirect(_ call: KeychainCall) -> Bool {
         code.offset(call.codeIndex) == call.offset && code.kind(call.codeIndex) == .identifier
             && code.text(call.codeIndex) == call.operation.rawValue
+    }
+
+    /// The literal at `open` is itself an argument of the call (`SecItemAdd([…] as CFDictionary, nil)`),
+    /// not an argument of something inside it (`SecItemUpdate(Query([…]).raw, …)`), whose code
+    /// decides what reaches the call.
+    private func isArgument(_ open: Int, of call: KeychainCall) -> Bool {
+        guard code.kind(call.codeIndex + 1) == .leftParen else { return false }
+        return code.elements(of: call.codeIndex + 1).contains { argument in
+            var start = argument.lowerBound
+            while code.kind(start) == .leftParen && start < argument.upperBound { start += 1 }
+            return start == open
+        }
     }
 
     /// How far apart, in tokens, a dictionary's declaration and its call may be, and how many
