@@ -52,10 +52,10 @@ extension Options {
           --build-stamp <path>   Write this file (a Swift comment) when no error is
                                  found, remove it otherwise: the output a build
                                  system caches (the SwiftPM build-tool plugin).
-          --fix                  Apply the fixes rules offer (see 'keychain-lint rules'),
-                                 rewriting files atomically; print what changed on
-                                 stderr, then report what is left. With
-                                 --stdin-filename, print the fixed text instead.
+          --fix                  Apply the fixes rules offer ('keychain-lint rules'
+                                 marks them [fix]), rewriting files atomically;
+                                 print what changed on stderr, then report what is
+                                 left. With --stdin-filename, print the fixed text.
           --diff, --dry-run      Print the unified diff --fix would make and write
                                  nothing (exit status 1 when there is one).
           --stdin-filename <path>

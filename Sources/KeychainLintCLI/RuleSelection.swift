@@ -67,7 +67,7 @@ enum RuleListing {
         return rules.map { rule in
             let d = rule.description
             return d.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + d.defaultSettingName.padding(toLength: 9, withPad: " ", startingAt: 0) + (d.fix == nil ? "" : "[fix] ") + d.summary
+                + d.defaultSettingName.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary + (d.fix == nil ? "" : " [fix]")
         }.joined(separator: "\n") + "\n"
     }
 

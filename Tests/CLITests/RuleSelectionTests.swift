@@ -78,13 +78,14 @@ final class RuleSelectionTests: XCTestCase {
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
             XCTAssertEqual(String(fields[0]), d.id)
             XCTAssertEqual(String(fields[1]), d.defaultSeverity?.rawValue ?? "off")
-            XCTAssertEqual(fields[2].trimmingCharacters(in: .whitespaces), d.summary)
+            XCTAssertEqual(fields[2].trimmingCharacters(in: .whitespaces), d.summary + (d.fix == nil ? "" : " [fix]"))
         }
         let json = run(["rules", "--format", "json"])
-        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: String]])
-        XCTAssertEqual(array.map { $0["id"]! }, RuleRegistry.all.map { $0.description.id })
-        XCTAssertEqual(array.map { $0["severity"]! }, RuleRegistry.all.map { $0.description.defaultSeverity?.rawValue ?? "off" })
-        XCTAssertEqual(array.map { $0["summary"]! }, RuleRegistry.all.map { $0.description.summary })
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.map { $0["id"] as? String }, RuleRegistry.all.map { $0.description.id })
+        XCTAssertEqual(array.map { $0["severity"] as? String }, RuleRegistry.all.map { $0.description.defaultSeverity?.rawValue ?? "off" })
+        XCTAssertEqual(array.map { $0["summary"] as? String }, RuleRegistry.all.map { $0.description.summary })
+        XCTAssertEqual(array.map { $0["fixable"] as? Bool }, RuleRegistry.all.map { $0.description.fix != nil })
     }
 
     func testExplainPrintsTheRulePage() throws {

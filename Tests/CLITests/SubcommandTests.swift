@@ -62,6 +62,6 @@ final class SubcommandTests: XCTestCase {
         XCTAssertEqual(fixable.sorted(), ["deprecated-accessibility", "missing-data-protection-keychain", "sync-query-missing-synchronizable"])
         XCTAssertEqual(json.count, json.filter { $0["fixable"] is Bool }.count)
         let line = project.run(["rules"]).out.split(separator: "\n").first { $0.hasPrefix("deprecated-accessibility ") }
-        XCTAssertTrue(line?.contains(" warning  [fix] ") ?? false, String(line ?? ""))
+        XCTAssertTrue(line?.hasSuffix(" [fix]") ?? false, String(line ?? ""))
     }
 }
