@@ -15,16 +15,12 @@ extension Options {
         USAGE: keychain-lint [options] [PATH ...]
                keychain-lint rules [--format text|json]
                keychain-lint explain <rule>
-               keychain-lint lsp [options]
+               keychain-lint lsp [options]   (language server for editors, on stdio)
 
           Lints every *.swift file under each PATH (default: the current directory).
           Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
           are skipped; symbolic links to folders are not followed. A file named on the
           command line is always linted, whatever its name or location.
-
-          'lsp' serves the Language Server Protocol on stdin/stdout for editors: open
-          files are linted as you type, with their project as a run would read it.
-          It takes --config, --platform, --enable, --disable, --only and --baseline.
 
         OPTIONS:
           --format <format>      Output format (default: \(ReporterRegistry.defaultName)).
@@ -76,8 +72,7 @@ extension Options {
           KEYCHAIN_LINT_EXHAUSTIVE=1
                                  Turn off every shortcut that skips work: slower, and
                                  by design the same output (for checking the linter).
-          KEYCHAIN_LINT_LSP_DEBOUNCE_MS=<ms>
-                                 lsp: the pause after an edit before linting (50).
+          KEYCHAIN_LINT_LSP_DEBOUNCE_MS  lsp: milliseconds after an edit before linting (50).
 
         EXIT STATUS:
           0  no error-severity finding

@@ -103,6 +103,27 @@ final class ServerDocumentTests: XCTestCase {
         XCTAssertEqual(harness.published(folder.uri("Store.swift")).last?.count, 0)
     }
 
+    func testAnOpenEntitlementsFileGetsDiagnosticsFromItsBuffer() throws {
+        let folder = try ScratchFolder()
+        folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n")
+        let plist = { (group: String) in
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n<key>keychain-access-groups</key>\n"
+                + "<array><string>\(group)</string></array>\n</dict></plist>\n"
+        }
+        folder.write("App.entitlements", plist("$(AppIdentifierPrefix)com.example.shared"))
+        let harness = ServerHarness(linter: try engineLinter(["entitlement-access-group-prefix"]), debounce: 0)
+        harness.initialize(root: folder.path)
+        let uri = folder.uri("App.entitlements")
+        harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "xml", "version": 1,
+                                                                 "text": plist("com.example.shared")]])
+        harness.scheduler.advance(by: 0)
+        let diagnostic = try XCTUnwrap(harness.published(uri).last?.first, "the buffer's mistake, not the file's")
+        XCTAssertEqual(diagnostic["code"] as? String, "entitlement-access-group-prefix")
+        XCTAssertEqual(ServerHarness.start(diagnostic)?.line, 3)
+        let actions = harness.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": diagnostic["range"] as Any])
+        XCTAssertEqual((actions?["result"] as? [JSONObject])?.count, 0, "no Swift comment in a property list")
+    }
+
     private let mistake = "import Security\nlet s = \"é€😀\"; let q = [kSecAttrAccessible: kSecAttrAccessibleAlways]\n"
 
     func testDiagnosticFieldsAndClosingClearsThem() throws {
