@@ -8,11 +8,14 @@ times, over N runs, from writing an incremental didChange (one constant swapped 
 every lint publishes a different list) to reading the publishDiagnostics of that version. The
 debounce is 0 (KEYCHAIN_LINT_LSP_DEBOUNCE_MS=0), so the figure is the re-lint and the protocol;
 `--debounce-ms 50` measures what an editor sees with the default pause added. `--full` sends the
-whole text with each change instead (what a client without incremental sync does).
+whole text with each change instead (what a client without incremental sync does). `--workspace DIR`
+lints a real project instead of the scratch package: the buffer is an unsaved file in DIR (nothing
+is written there), and every lint reads DIR's files as an editor's server would.
 
 Usage (from the repository root):
   python3 Benchmarks/lsp_latency.py                 # release build, 31 runs
   python3 Benchmarks/lsp_latency.py --runs 101 --bin .build/debug/keychain-lint --full
+  python3 Benchmarks/lsp_latency.py --workspace ../real/amplify-swift
 
 Prints the median, 90th percentile, minimum and maximum in milliseconds; exits 1 when the median is
 over --max-ms (default 50).
@@ -70,6 +73,15 @@ def block(i):
     ]
 
 
+def big_text():
+    lines = ["import Foundation", "import Security", ""]
+    i = 0
+    while len(lines) < LINES:
+        lines += block(i)
+        i += 1
+    return "\n".join(lines[:LINES]) + "\n"
+
+
 def make_project(folder):
     os.makedirs(os.path.join(folder, "Sources", "App"))
     with open(os.path.join(folder, "Package.swift"), "w") as f:
@@ -77,12 +89,7 @@ def make_project(folder):
     for n in range(20):
         with open(os.path.join(folder, "Sources", "App", f"Small{n}.swift"), "w") as f:
             f.write("\n".join(block(1000 + n)) + "\n")
-    lines = ["import Foundation", "import Security", ""]
-    i = 0
-    while len(lines) < LINES:
-        lines += block(i)
-        i += 1
-    text = "\n".join(lines[:LINES]) + "\n"
+    text = big_text()
     path = os.path.join(folder, "Sources", "App", "Big.swift")
     with open(path, "w") as f:
         f.write(text)
@@ -131,10 +138,16 @@ class Server:
                 return params["diagnostics"]
 
 
-def measure(binary, runs, debounce_ms, full):
-    with tempfile.TemporaryDirectory() as folder:
-        folder = os.path.realpath(folder)
-        path, text = make_project(folder)
+def measure(binary, runs, debounce_ms, full, workspace=None):
+    with tempfile.TemporaryDirectory() as scratch:
+        if workspace:
+            folder = os.path.abspath(workspace)
+            path, text = os.path.join(folder, "KeychainLintLatencyBuffer.swift"), big_text()
+            if os.path.exists(path):
+                raise RuntimeError(f"{path} exists; the buffer must be a file that is not on disk")
+        else:
+            folder = os.path.realpath(scratch)
+            path, text = make_project(folder)
         uri = "file://" + path
         server = Server(binary, folder, debounce_ms)
         server.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + folder, "capabilities": {}})
@@ -182,14 +195,16 @@ def main():
     parser.add_argument("--debounce-ms", type=float, default=0)
     parser.add_argument("--full", action="store_true", help="send the whole text with each change")
     parser.add_argument("--max-ms", type=float, default=50, help="fail when the median is over this")
+    parser.add_argument("--workspace", help="a project folder to lint around the buffer (read only)")
     args = parser.parse_args()
     binary = os.path.abspath(args.bin) if args.bin else build()
-    timings, findings, size = measure(binary, args.runs, args.debounce_ms, args.full)
+    timings, findings, size = measure(binary, args.runs, args.debounce_ms, args.full, args.workspace)
     timings.sort()
     median = statistics.median(timings)
     p90 = timings[min(len(timings) - 1, int(round(0.9 * (len(timings) - 1))))]
     kind = "full" if args.full else "incremental"
-    print(f"{LINES}-line buffer ({size / 1000:.0f} kB, {findings} findings), {kind} didChange → publishDiagnostics, "
+    where = f" in {args.workspace}" if args.workspace else ""
+    print(f"{LINES}-line buffer{where} ({size / 1000:.0f} kB, {findings} findings), {kind} didChange → publishDiagnostics, "
           f"debounce {args.debounce_ms:g} ms, {args.runs} runs: median {median:.1f} ms, p90 {p90:.1f} ms, "
           f"min {timings[0]:.1f} ms, max {timings[-1]:.1f} ms")
     if median > args.max_ms:
