@@ -15,14 +15,22 @@ public struct Finding: Equatable, Sendable {
     public var line: Int
     /// 1-based column, in bytes of the line's UTF-8 text.
     public var column: Int
+    /// 1-based column in UTF-16 code units, as LSP and SARIF count; `column` on an ASCII line.
+    public var utf16Column: Int
+    /// The change that removes the finding, when the rule is certain of it (`--fix`, quick fixes,
+    /// SARIF `fixes`); its edits are byte ranges of the text that was linted, with line positions.
+    public var fix: Fix?
 
-    public init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int) {
+    public init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int,
+                utf16Column: Int? = nil, fix: Fix? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.path = path
         self.line = line
         self.column = column
+        self.utf16Column = utf16Column ?? column
+        self.fix = fix
     }
 
     /// Output order: path, line, column, then rule id so equal spots stay deterministic.

@@ -86,9 +86,9 @@ package struct Linter: Sendable {
             var collector = FindingCollector()
             active.rule.check(entitlements: file, into: &collector)
             for raw in collector.raw {
-                let location = lines.location(of: raw.offset)
-                findings.append(Finding(ruleID: type(of: active.rule).description.id, severity: active.severity,
-                                        message: raw.message, path: file.path, line: location.line, column: location.column))
+                let at = SourcePosition(offset: raw.offset, in: file.bytes, lines: lines)
+                findings.append(Finding(ruleID: type(of: active.rule).description.id, severity: active.severity, message: raw.message,
+                                        path: file.path, line: at.line, column: at.column, utf16Column: at.utf16Column))
             }
         }
         return Finding.sortedForOutput(findings)
@@ -118,11 +118,11 @@ package struct Linter: Sendable {
                     outgoing.append(RelocatedFinding(ruleID: id, message: raw.message, helper: spot.helper, offset: spot.offset))
                     continue
                 }
-                let location = file.source.location(of: raw.offset)
-                if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: location.line) { continue }
+                let at = SourcePosition(offset: raw.offset, in: file.source)
+                if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: at.line) { continue }
                 findings.append(Finding(
-                    ruleID: id, severity: active.severity, message: raw.message,
-                    path: file.source.path, line: location.line, column: location.column))
+                    ruleID: id, severity: active.severity, message: raw.message, path: file.source.path,
+                    line: at.line, column: at.column, utf16Column: at.utf16Column, fix: raw.fix?.located(in: file.source)))
             }
         }
         findings += malformed(&suppressions, in: file)
@@ -136,10 +136,10 @@ package struct Linter: Sendable {
     private func malformed(_ suppressions: inout Suppressions, in file: KeychainFile) -> [Finding] {
         guard !suppressions.malformed.isEmpty, let index = ruleIDs.firstIndex(of: InvalidSuppression.id) else { return [] }
         return suppressions.malformed.compactMap { comment in
-            let location = file.source.location(of: comment.offset)
-            if suppressions.suppresses(rule: InvalidSuppression.id, line: location.line) { return nil }
+            let at = SourcePosition(offset: comment.offset, in: file.source)
+            if suppressions.suppresses(rule: InvalidSuppression.id, line: at.line) { return nil }
             return Finding(ruleID: InvalidSuppression.id, severity: rules[index].severity, message: comment.message,
-                           path: file.source.path, line: location.line, column: location.column)
+                           path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column)
         }
     }
 
@@ -157,12 +157,12 @@ package struct Linter: Sendable {
         for d in suppressions.directives where !d.used && d.scope != .until {
             let unknown = d.rules.filter { $0 != "all" && !known.contains($0) }
             guard !unknown.isEmpty || d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
-            let location = file.source.location(of: d.offset)
+            let at = SourcePosition(offset: d.offset, in: file.source)
             let message = unknown.isEmpty
                 ? "This suppression hides no finding; it only hides future ones. Remove it."
                 : "This suppression names no rule keychain-lint has (\(unknown.joined(separator: ", "))). Fix the id or remove it."
             findings.append(Finding(ruleID: SuperfluousSuppression.id, severity: meta.severity, message: message,
-                                    path: file.source.path, line: location.line, column: location.column))
+                                    path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column))
         }
         return findings
     }

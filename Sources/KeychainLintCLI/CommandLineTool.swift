@@ -77,23 +77,21 @@ package enum CommandLineTool {
         }
 
         let start = DispatchTime.now().uptimeNanoseconds
-        let scoped: ScopedResult
-        let lint = standardInputOverlay(options, stdin: stdin, workingDirectory: workingDirectory).flatMap { overlays in
-            lintScopes(options.stdinFilename.map { [$0] + options.paths } ?? options.paths, settings: settings,
-                       environment: environment, workingDirectory: workingDirectory, overlays: overlays)
-        }
-        switch lint {
-        case .success(let lint): scoped = lint
+        let run: LintRun
+        switch lintRun(options, settings: settings, environment: environment, workingDirectory: workingDirectory, stdin: stdin) {
+        case .success(let done): run = done
         case .failure(let failure):
             stderr.write("keychain-lint: error: \(failure)\n")
             return ExitCode.usage
         }
+        let scoped = run.scoped
         var result = options.stdinFilename.map { keepingOnly($0, of: scoped.result) } ?? scoped.result
         result.sourceRoot = SourceRoot.find(from: settings.base)
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
         }
         if let status = checkSomethingWasLinted(result, strict: options.strictFiles, stderr: stderr) { return status }
+        if options.fixes, let status = deliver(run, options: options, stdout: stdout, stderr: stderr) { return status }
         if let file = settings.writeBaseline {
             return writeBaseline(result, to: file, settings: settings, quiet: options.quiet, start: start, stderr: stderr)
         }
@@ -174,7 +172,7 @@ package enum CommandLineTool {
         return line + (hidden.map { "; \(count($0, "finding")) hidden by the baseline" } ?? "") + "\n"
     }
 
-    private static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// `--write-baseline`: records every finding and reports none. When a path could not be read
     /// the baseline would be incomplete, so nothing is written and the status is 2.

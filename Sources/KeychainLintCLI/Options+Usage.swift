@@ -53,6 +53,12 @@ extension Options {
           --build-stamp <path>   Write this file (a Swift comment) when no error is
                                  found, remove it otherwise: the output a build
                                  system caches (the SwiftPM build-tool plugin).
+          --fix                  Apply the fixes rules offer (see 'keychain-lint rules'),
+                                 rewriting files atomically; print what changed on
+                                 stderr, then report what is left. With
+                                 --stdin-filename, print the fixed text instead.
+          --diff, --dry-run      Print the unified diff --fix would make and write
+                                 nothing (exit status 1 when there is one).
           --stdin-filename <path>
                                  Lint the source read from stdin as if it were the
                                  file at <path> (its configuration, project and
@@ -66,6 +72,13 @@ extension Options {
         FORMATS:
         \(formats)
 
+        \(environmentAndExitHelp)
+
+        """
+    }
+
+    /// What follows the formats: the environment and the exit statuses.
+    private static let environmentAndExitHelp = """
         ENVIRONMENT:
           KEYCHAIN_LINT_JOBS=1   Lint the files one after another instead of on every
                                  core (the output is the same either way).
@@ -76,13 +89,12 @@ extension Options {
 
         EXIT STATUS:
           0  no error-severity finding
-          1  at least one error-severity finding (with --strict: any finding)
+          1  at least one error-severity finding (with --strict: any finding; with
+             --diff: something to fix)
           2  usage error, a bad configuration or baseline file, a PATH that does not
              exist or cannot be read, a report or baseline that cannot be written,
              or (with --strict-files) no file linted
-
         """
-    }
 }
 
 extension String {

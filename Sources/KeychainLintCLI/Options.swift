@@ -54,6 +54,13 @@ package struct Options {
     /// configuration, project and platforms), for editors and tools that lint unsaved text.
     /// Paths given with it are read as the project around it; only PATH is reported.
     package var stdinFilename: String?
+    /// `--fix`: apply the fixes rules offer, write the files, then report what is left.
+    package var fix = false
+    /// `--diff` (`--dry-run`): print the unified diff `--fix` would make and write nothing.
+    package var diff = false
+
+    /// Whether the run fixes, for real or as a diff.
+    package var fixes: Bool { fix || diff }
 
     package init() {}
 }
@@ -75,6 +82,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case notTakenBy(command: String, argument: String)
     /// A `rules --format` other than text or json.
     case unsupportedRuleListFormat(String)
+    /// Two options that ask for different things (`--fix` and `--write-baseline`).
+    case incompatible(String, String)
 
     package var description: String {
         switch self {
@@ -107,6 +116,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             }
         case .unsupportedRuleListFormat(let format):
             return "'rules' prints text or json, not '\(format)'"
+        case .incompatible(let a, let b):
+            return "\(a) and \(b) cannot be used together"
         }
     }
 }
@@ -183,6 +194,9 @@ extension Options {
             }
         }
 
+        if options.fixes && options.writeBaselinePath != nil {
+            throw .incompatible(options.diff ? "--diff" : "--fix", "--write-baseline")
+        }
         // With --stdin-filename the project around the text is the file itself unless paths say more.
         if options.paths.isEmpty { options.paths = [options.stdinFilename ?? "."] }
         return options
@@ -191,7 +205,7 @@ extension Options {
     /// Options that take no value, and what each turns on.
     private static let flags: [String: WritableKeyPath<Options, Bool>] = [
         "--force-exclude": \.forceExclude, "--strict": \.strict, "--strict-files": \.strictFiles,
-        "--quiet": \.quiet, "-q": \.quiet,
+        "--quiet": \.quiet, "-q": \.quiet, "--fix": \.fix, "--diff": \.diff, "--dry-run": \.diff,
     ]
 
     /// Options that take a value (`--name value` or `--name=value`); `set(_:to:)` reads each.

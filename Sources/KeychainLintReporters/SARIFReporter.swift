@@ -36,6 +36,9 @@ package struct SARIFReporter: Reporter {
             w.raw("}}")
         }
         w.raw("]}}")
+        // Columns count UTF-16 code units, as GitHub and editors do: a line with `é€😀` before a
+        // finding puts it where they show the character, not where the bytes are.
+        w.raw(",\"columnKind\":\"utf16CodeUnits\"")
         if let root = result.sourceRoot {
             w.raw(",\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":"); w.string(root.fileURI); w.raw("}}")
         }
@@ -50,15 +53,40 @@ package struct SARIFReporter: Reporter {
             if let index = rules.firstIndex(where: { $0.id == f.ruleID }) { w.raw(",\"ruleIndex\":\(index)") }
             w.raw(",\"level\":"); w.string(f.severity.rawValue)
             w.raw(",\"message\":{\"text\":"); w.string(f.message)
-            w.raw("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"); w.string(uri)
-            if relative != nil { w.raw(",\"uriBaseId\":\"SRCROOT\"") }
-            w.raw("},\"region\":{\"startLine\":\(f.line),\"startColumn\":\(f.column)}}}]")
+            w.raw("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":")
+            Self.artifact(uri, relative: relative != nil, into: &w)
+            w.raw(",\"region\":{\"startLine\":\(f.line),\"startColumn\":\(f.utf16Column)}}}]")
+            if let fix = f.fix { Self.fixes(fix, uri: uri, relative: relative != nil, into: &w) }
             w.raw(",\"partialFingerprints\":{\"keychainLint/v1\":")
             w.string(fingerprints.next(f, location: uri, lineText: result.lineText(of: f)))
             w.raw("}}")
         }
         w.raw("]}]}\n")
         return w.output
+    }
+
+    private static func artifact(_ uri: String, relative: Bool, into w: inout JSONWriter) {
+        w.raw("{\"uri\":"); w.string(uri)
+        if relative { w.raw(",\"uriBaseId\":\"SRCROOT\"") }
+        w.raw("}")
+    }
+
+    /// The finding's fix as SARIF `fixes` (GitHub shows them as suggested changes): one artifact
+    /// change whose replacements are the fix's edits, each a deleted region (empty for an insertion:
+    /// start and end at one point) and the text put in its place.
+    private static func fixes(_ fix: Fix, uri: String, relative: Bool, into w: inout JSONWriter) {
+        w.raw(",\"fixes\":[{\"description\":{\"text\":"); w.string(fix.description)
+        w.raw("},\"artifactChanges\":[{\"artifactLocation\":")
+        artifact(uri, relative: relative, into: &w)
+        w.raw(",\"replacements\":[")
+        for (i, edit) in fix.edits.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"deletedRegion\":{\"startLine\":\(edit.start.line),\"startColumn\":\(edit.start.utf16Column)")
+            w.raw(",\"endLine\":\(edit.end.line),\"endColumn\":\(edit.end.utf16Column)}")
+            w.raw(",\"insertedContent\":{\"text\":"); w.string(edit.replacement)
+            w.raw("}}")
+        }
+        w.raw("]}]}]")
     }
 
     /// Every keychain rule is a security rule; the suppression check is housekeeping.

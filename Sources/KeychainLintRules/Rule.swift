@@ -23,6 +23,8 @@ package struct FindingCollector {
     package struct Raw: Hashable {
         package var offset: Int
         package var message: String
+        /// The change that removes the finding, when the rule is certain of it.
+        package var fix: Fix? = nil
     }
 
     package private(set) var raw: [Raw] = []
@@ -31,9 +33,9 @@ package struct FindingCollector {
     package init() {}
 
     /// Records a finding at `offset` unless this rule already reported that spot.
-    package mutating func report(at offset: Int, _ message: String) {
+    package mutating func report(at offset: Int, _ message: String, fix: Fix? = nil) {
         if seen.insert(offset).inserted {
-            raw.append(Raw(offset: offset, message: message))
+            raw.append(Raw(offset: offset, message: message, fix: fix))
         }
     }
 }

@@ -59,11 +59,14 @@ package struct RuleDescription: Sendable {
     /// The prefilter skips files that contain none of any enabled rule's literals without tokenizing them.
     /// Empty only for rules that read entitlements files, never Swift.
     package var requiredLiterals: [String]
+    /// What the rule's automatic fix does, with examples; nil for a rule that offers none.
+    package var fix: RuleFix?
 
     package init(
         id: String, defaultSeverity: Severity?, summary: String, rationale: String, howToFix: String,
-        triggering: [RuleExample], nonTriggering: [RuleExample], requiredLiterals: [String] = ["kSec"]
+        triggering: [RuleExample], nonTriggering: [RuleExample], requiredLiterals: [String] = ["kSec"], fix: RuleFix? = nil
     ) {
+        self.fix = fix
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary

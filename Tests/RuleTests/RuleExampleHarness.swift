@@ -24,6 +24,7 @@ extension RuleExampleTests {
         for example in description.nonTriggering {
             checkNonTriggering(ExampleUnderTest(rule: rule, example: example, kind: "non-triggering"))
         }
+        checkFixExamples(of: rule)
     }
 
     /// A triggering example finds exactly the spots its `↓` markers point at; returns whether it does.

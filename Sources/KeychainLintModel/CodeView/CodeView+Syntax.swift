@@ -164,6 +164,10 @@ extension CodeView {
         let p = open - 1
         guard p >= 0 else { return .closure }
         switch kind(p) {
+        case .operator where (self.is(p, "?") || self.is(p, "!")) && p > 0 && tokens[p].start == tokens[p - 1].end:
+            // Postfix: the end of an optional return type (`-> Data? {`) or of a condition
+            // (`if flag! {`); the statement before it decides.
+            break
         case .operator, .leftParen, .leftBracket, .comma, .colon, .leftBrace, .semicolon, .interpolationStart:
             return .closure
         case .keyword where isKeyword(p, "return") || isKeyword(p, "in"):

@@ -68,7 +68,8 @@ struct DeprecatedAccessibility: Rule {
             }
             """, note: "dk as another attribute's value is just text."),
         ] + wrapperNonTriggering,
-        requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
+        requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral],
+        fix: fix
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
@@ -77,12 +78,16 @@ struct DeprecatedAccessibility: Rule {
         // tokens spell it: no byte search over the file, no byte comparison per identifier.
         let always = code.nameID(of: "kSecAttrAccessibleAlways") ?? -1
         let alwaysThisDeviceOnly = code.nameID(of: "kSecAttrAccessibleAlwaysThisDeviceOnly") ?? -1
+        // Where the file sets an accessibility: only there is the constant replaced (`AccessibilityFix`).
+        var settings: Set<Int>?
         for i in 0..<(always >= 0 || alwaysThisDeviceOnly >= 0 ? code.count : 0) {
             let id = code.nameID(i)
             guard id >= 0, id == always || id == alwaysThisDeviceOnly else { continue }
             let token = code.tokens[i]
             guard code.kind(i - 1) != .period, !file.isUserDeclared(file.source.text(token)) else { continue }
-            findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.")
+            if settings == nil { settings = AccessibilityFix.accessibilityValueOffsets(in: file) }
+            findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.",
+                            fix: AccessibilityFix.constant(at: i, in: file, valueOffsets: settings ?? []))
         }
         for use in file.uses {
             use.dictionary.forEachItemEntry("kSecAttrAccessible") { entry in
@@ -94,7 +99,8 @@ struct DeprecatedAccessibility: Rule {
             guard let access = use.first("kSecAttrAccessible"), let constant = access.value.symbolName,
                   constant == "kSecAttrAccessibleAlways" || constant == "kSecAttrAccessibleAlwaysThisDeviceOnly" else { continue }
             let lib = use.library
-            findings.report(at: access.valueOffset, "\(lib.module)'s \(lib.spelling(ofAccessibility: constant)) is deprecated and leaves the item readable while the device is locked. Use \(lib.spelling(ofAccessibility: "kSecAttrAccessibleAfterFirstUnlock")) or \(lib.spelling(ofAccessibility: "kSecAttrAccessibleWhenUnlocked")).")
+            findings.report(at: access.valueOffset, "\(lib.module)'s \(lib.spelling(ofAccessibility: constant)) is deprecated and leaves the item readable while the device is locked. Use \(lib.spelling(ofAccessibility: "kSecAttrAccessibleAfterFirstUnlock")) or \(lib.spelling(ofAccessibility: "kSecAttrAccessibleWhenUnlocked")).",
+                            fix: AccessibilityFix.wrapperCase(at: access.valueOffset, library: lib, constant: constant, in: file))
         }
     }
 }

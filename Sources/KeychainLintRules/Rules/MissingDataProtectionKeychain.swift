@@ -191,7 +191,8 @@ struct MissingDataProtectionKeychain: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """),
-        ]
+        ],
+        fix: fix
     )
 
     private static let fileKeychainKeys: Set<String> = ["kSecUseKeychain", "kSecMatchSearchList", "kSecAttrAccess"]
@@ -212,7 +213,8 @@ struct MissingDataProtectionKeychain: Rule {
                     && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
             }
             if targetsFileKeychain { continue }
-            findings.report(at: use.missingEntryOffset, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.")
+            findings.report(at: use.missingEntryOffset, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.",
+                            fix: EntryInsertion.fix(adding: "kSecUseDataProtectionKeychain", .boolTrue, to: use, in: file))
         }
     }
 }

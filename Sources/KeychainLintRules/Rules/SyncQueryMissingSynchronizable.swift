@@ -74,7 +74,8 @@ struct SyncQueryMissingSynchronizable: Rule {
                                      kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, note: "Unknown services are not compared."),
-        ]
+        ],
+        fix: fix
     )
 
     private struct ItemKey: Hashable {
@@ -106,7 +107,8 @@ struct SyncQueryMissingSynchronizable: Rule {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
                   use.dictionary.lacks("kSecAttrSynchronizable"),
                   let key = Self.key(use.dictionary), synced.contains(key) else { continue }
-            findings.report(at: use.missingEntryOffset, "Query without kSecAttrSynchronizable for an item added as synchronizable; it never finds the synced item. Add kSecAttrSynchronizable: kSecAttrSynchronizableAny.")
+            findings.report(at: use.missingEntryOffset, "Query without kSecAttrSynchronizable for an item added as synchronizable; it never finds the synced item. Add kSecAttrSynchronizable: kSecAttrSynchronizableAny.",
+                            fix: EntryInsertion.fix(adding: "kSecAttrSynchronizable", .constant("kSecAttrSynchronizableAny"), to: use, in: file))
         }
     }
 }

@@ -1,0 +1,105 @@
+import KeychainLint
+import KeychainLintProject
+import KeychainLintSupport
+
+extension CommandLineTool {
+    /// Rounds of fixing: two fixes that touch one spot are applied one per round, on the text the
+    /// round before left, so a second `--fix` finds nothing more to do.
+    static let maxFixRounds = 10
+
+    /// Lints, applies every fix that fits in memory, and lints again with the fixed text until no
+    /// fix is left (or `maxFixRounds`). Nothing is written here: the result is the run on the fixed
+    /// text, and the changes are for the caller to write or show. With `--stdin-filename` only
+    /// that file is fixed.
+    static func lintFixing(_ paths: [String], onlyPath: String?, settings: RunSettings, environment: [String: String],
+                           workingDirectory: String?,
+                           overlays: [String: [UInt8]]) -> Result<(ScopedResult, [FileChange]), RunSettings.Failure> {
+        var session = FixSession(overlays: overlays, workingDirectory: workingDirectory)
+        var round = 0
+        while true {
+            let lint = lintScopes(paths, settings: settings, environment: environment, workingDirectory: workingDirectory,
+                                  overlays: session.buffers)
+            guard case .success(let scoped) = lint else { return lint.map { ($0, []) } }
+            round += 1
+            if session.undoUnhelpfulRound(given: scoped.result) { continue }
+            if round > maxFixRounds || !session.applyRound(scoped.result, onlyPath: onlyPath) {
+                return .success((scoped, session.fileChanges))
+            }
+        }
+    }
+}
+
+extension CommandLineTool {
+    /// What the lint step of a run produced: the result (with `--fix`, on the fixed text), the
+    /// files `--fix` changed, and the text read from stdin.
+    struct LintRun {
+        var scoped: ScopedResult
+        var changes: [FileChange] = []
+        var stdinText: [UInt8]?
+    }
+
+    /// Reads stdin when `--stdin-filename` asks, then lints, fixing with `--fix`/`--diff`.
+    static func lintRun(_ options: Options, settings: RunSettings, environment: [String: String], workingDirectory: String?,
+                        stdin: any InputSource) -> Result<LintRun, RunSettings.Failure> {
+        standardInputOverlay(options, stdin: stdin, workingDirectory: workingDirectory).flatMap { overlays in
+            let paths = options.stdinFilename.map { [$0] + options.paths } ?? options.paths
+            let stdinText = overlays.values.first
+            guard options.fixes else {
+                return lintScopes(paths, settings: settings, environment: environment, workingDirectory: workingDirectory,
+                                  overlays: overlays).map { LintRun(scoped: $0, stdinText: stdinText) }
+            }
+            return lintFixing(paths, onlyPath: options.stdinFilename, settings: settings, environment: environment,
+                              workingDirectory: workingDirectory, overlays: overlays)
+                .map { LintRun(scoped: $0.0, changes: $0.1, stdinText: stdinText) }
+        }
+    }
+
+    /// Shows or writes what `--fix` changed. Returns the exit status when the run ends here: with
+    /// `--diff` (1 when there is something to fix, as `git diff --exit-code`), with
+    /// `--stdin-filename` (the fixed text goes to stdout instead of a report), or when a file
+    /// cannot be written (2). Otherwise the files are written and the run goes on to report what is left.
+    static func deliver(_ run: LintRun, options: Options, stdout: any OutputSink, stderr: any OutputSink) -> Int32? {
+        let issues = run.changes.reduce(0) { $0 + $1.count }
+        let summary = "\(count(issues, "issue")) in \(count(run.changes.count, "file"))"
+        if options.diff {
+            for change in run.changes { stdout.write(UnifiedDiff.render(old: change.before, new: change.after, path: diffPath(change.path))) }
+            if !options.quiet { stderr.write("keychain-lint: would fix \(summary)\n") }
+            return run.changes.isEmpty ? ExitCode.success : ExitCode.errorFindings
+        }
+        if options.stdinFilename != nil {
+            stdout.write(String(decoding: run.changes.first?.after ?? run.stdinText ?? [], as: UTF8.self))
+            return ExitCode.success
+        }
+        var failed = false
+        for change in run.changes {
+            do {
+                try AtomicFile.replace(resolvingLinks(change.fileSystemPath), with: String(decoding: change.after, as: UTF8.self))
+                if !options.quiet {
+                    let rules = change.fixed.keys.sorted().map { id in change.fixed[id]! > 1 ? "\(id) ×\(change.fixed[id]!)" : id }
+                    stderr.write("keychain-lint: fixed \(count(change.count, "issue")) in \(change.path) (\(rules.joined(separator: ", ")))\n")
+                }
+            } catch {
+                stderr.write("keychain-lint: error: \(error)\n")
+                failed = true
+            }
+        }
+        if failed { return ExitCode.usage }
+        if !options.quiet { stderr.write("keychain-lint: fixed \(summary)\n") }
+        return nil
+    }
+
+    /// `a/PATH` for the diff's headers: relative paths lose a leading `./`, so `git apply` and
+    /// `patch -p1` find the file from the working directory.
+    private static func diffPath(_ path: String) -> String {
+        var p = Substring(path)
+        while p.hasPrefix("./") { p = p.dropFirst(2) }
+        return p.hasPrefix("/") ? String(p.dropFirst()) : String(p)
+    }
+}
+
+/// The file a path names, through symbolic links: a fix replaces that file, not the link to it.
+private func resolvingLinks(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}

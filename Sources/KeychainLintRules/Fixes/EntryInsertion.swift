@@ -1,0 +1,106 @@
+import KeychainLintModel
+
+/// The fix of a missing-entry finding: the entry added where the dictionary is written, in its
+/// own style. Offered only when that place is certain: the dictionary is written in the function
+/// that makes the call (so no other caller of a helper changes), every entry it holds is written
+/// there (a literal, and for a variable the `q[k] = v` statements after it), nothing else assigns
+/// or removes what is added, and every key is spelled one way (`kSecX as String`, `String(kSecX)`
+/// or a bare `kSecX`). Anything else (a helper, another file, a dictionary that crossed a call, an
+/// alias key, an empty `[:]` never filled by subscripts) gets no fix.
+struct EntryInsertion {
+    enum Value {
+        /// `true`, or `kCFBooleanTrue` where the dictionary writes its booleans that way.
+        case boolTrue
+        case constant(String)
+    }
+
+    let file: KeychainFile
+    let key: String
+    let value: Value
+
+    /// The fix that adds `key: value` to the dictionary `use` hands its call, or nil.
+    static func fix(adding key: String, _ value: Value, to use: KeychainUse, in file: KeychainFile) -> Fix? {
+        EntryInsertion(file: file, key: key, value: value).fix(for: use)
+    }
+
+    var code: CodeView { file.code }
+    var bytes: [UInt8] { file.source.bytes }
+
+    func fix(for use: KeychainUse) -> Fix? {
+        let dictionary = use.dictionary
+        guard let call = use.call, isDirect(call), !dictionary.hasUnknownBase, !file.isUserDeclared(key),
+              !dictionary.allEntries.contains(where: { $0.key == key }),
+              dictionary.entries.allSatisfy({ $0.home == nil && $0.keyOffset < bytes.count }),
+              let origin = code.tokenIndex(startingAt: dictionary.originOffset) else { return nil }
+        let body = file.enclosingFunctionBody(of: call.codeIndex)
+        guard body.contains(origin) || body == 0..<code.count else { return nil }
+        let edits: [TextEdit]?
+        if !dictionary.isVariable {
+            guard code.kind(origin) == .leftBracket, let literal = literalEntries(open: origin),
+                  dictionary.entries.allSatisfy({ literal.keyOffsets.contains($0.keyOffset) }) else { return nil }
+            edits = insert(into: literal)
+        } else {
+            edits = variableEdits(declaredAt: origin, call: call, body: body, dictionary: dictionary)
+        }
+        guard let edits else { return nil }
+        return Fix("Add \(entryText(spelling: .bare, booleans: nil)) to the dictionary", edits: edits)
+    }
+
+    /// The call names the Security function itself: not an alias, not a function of the project
+    /// the dictionary passed through on its way (its finding may stand for other callers too).
+    private func isDirect(_ call: KeychainCall) -> Bool {
+        code.offset(call.codeIndex) == call.offset && code.kind(call.codeIndex) == .identifier
+            && code.text(call.codeIndex) == call.operation.rawValue
+    }
+
+    /// `var q = [...]` or `var q: [String: Any] = [:]` declared at `name`, filled by literal
+    /// entries and `q[k] = v` statements before the call and by nothing else.
+    private func variableEdits(declaredAt name: Int, call: KeychainCall, body: Range<Int>, dictionary: KeychainDictionary) -> [TextEdit]? {
+        guard code.kind(name) == .identifier, code.isKeyword(name - 1, "var") || code.isKeyword(name - 1, "let"),
+              file.enclosingFunctionBody(of: name) == body,
+              let equals = code.firstTopLevel(in: (name + 1)..<min(code.count, name + 64), where: { self.code.is($0, "=") }) else { return nil }
+        let initializer = (equals + 1)..<code.expressionEnd(from: equals + 1)
+        guard initializer.upperBound <= call.codeIndex, !initializer.isEmpty else { return nil }
+        let id = code.nameID(name)
+        var subscripts: [Range<Int>] = []
+        for j in initializer.upperBound..<call.codeIndex where code.nameID(j) == id && code.kind(j - 1) != .period {
+            // Assigned anew, changed by a method or through `&`: not only what the fix can see reaches the call.
+            if code.is(j + 1, "=") || code.kind(j + 1) == .period || code.is(j - 1, "&") { return nil }
+            if code.kind(j + 1) == .leftBracket, code.is(code.after(j + 1), "=") {
+                let key = (j + 2)..<(code.after(j + 1) - 1)
+                if file.mentions(self.key, in: key) { return nil }  // `q[key] = nil`
+                subscripts.append(key)
+            }
+        }
+        let literal = code.kind(initializer.lowerBound) == .leftBracket && code.after(initializer.lowerBound) == initializer.upperBound
+            ? literalEntries(open: initializer.lowerBound) : nil
+        let written = Set(subscripts.map { code.offset($0.lowerBound) }).union(literal?.keyOffsets ?? [])
+        guard dictionary.entries.allSatisfy({ written.contains($0.keyOffset) }) else { return nil }
+        if let literal, !literal.elements.isEmpty { return insert(into: literal) }
+        guard isEmptyDictionary(initializer), !subscripts.isEmpty else { return nil }
+        return statement(after: name - 1, initializerEnd: initializer.upperBound - 1, variable: code.text(name),
+                         keys: subscripts, body: body)
+    }
+
+    /// `[:]` or `[K: V]()`: a dictionary with nothing in it yet.
+    private func isEmptyDictionary(_ r: Range<Int>) -> Bool {
+        guard code.kind(r.lowerBound) == .leftBracket else { return false }
+        let close = code.after(r.lowerBound)
+        if close == r.upperBound { return r.count == 3 && code.kind(r.lowerBound + 1) == .colon }
+        return code.kind(close) == .leftParen && code.after(close) == r.upperBound && code.after(close) == close + 2
+    }
+
+    /// The statement `q[KEY] = VALUE` on its own line after the declaration, indented like it,
+    /// with the key spelled as the other subscripts spell theirs.
+    private func statement(after keyword: Int, initializerEnd last: Int, variable: String, keys: [Range<Int>],
+                           body: Range<Int>) -> [TextEdit]? {
+        guard code.startsLine[keyword], last + 1 >= code.count || code.startsLine[last + 1],
+              let spelling = KeySpelling.common(keys.map { KeySpelling($0, in: self) }) else { return nil }
+        let end = SourceLines.lineEnd(from: code.end(last), in: bytes)
+        guard !SourceLines.opensBlockComment(code.end(last)..<end, in: bytes) else { return nil }
+        let indent = SourceLines.indentation(ofLineAt: code.offset(keyword), in: bytes)
+        let valueText = value(booleans: body)
+        let text = SourceLines.lineBreak(near: end, in: bytes) + indent + "\(variable)[\(spelling.spell(key))] = \(valueText)"
+        return [TextEdit(insert: text, at: end)]
+    }
+}

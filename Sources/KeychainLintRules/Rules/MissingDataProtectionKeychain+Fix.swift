@@ -1,0 +1,64 @@
+/// The fix: the flag added where the dictionary is written, as that code writes its entries.
+extension MissingDataProtectionKeychain {
+    static let fix = RuleFix("Adds kSecUseDataProtectionKeychain: true to the dictionary literal, after its last entry and in its style (the key spelled like the others: `as String`, `String(…)` or bare; one entry per line or inline; a trailing comma kept; kCFBooleanTrue where the literal writes booleans so), or, for a dictionary built step by step from `[:]`, a `q[…] = true` statement after its declaration. No fix when the dictionary is built in another function or file, reached the call through another function, or spells its keys more than one way.", examples: [
+        FixExample("""
+        func save(_ token: Data) -> OSStatus {
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecValueData as String: token,
+            ]
+            return SecItemAdd(query as CFDictionary, nil)
+        }
+        """, fixed: """
+        func save(_ token: Data) -> OSStatus {
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecValueData as String: token,
+                kSecUseDataProtectionKeychain as String: true,
+            ]
+            return SecItemAdd(query as CFDictionary, nil)
+        }
+        """),
+        FixExample("""
+        func wipe() {
+            SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example"] as CFDictionary)
+            SecItemDelete([String(kSecClass): kSecClassKey, String(kSecReturnRef): kCFBooleanTrue] as CFDictionary)
+        }
+        """, fixed: """
+        func wipe() {
+            SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example", kSecUseDataProtectionKeychain: true] as CFDictionary)
+            SecItemDelete([String(kSecClass): kSecClassKey, String(kSecReturnRef): kCFBooleanTrue, String(kSecUseDataProtectionKeychain): kCFBooleanTrue] as CFDictionary)
+        }
+        """, note: "Inline literals, bare and String(…) keys."),
+        FixExample("""
+        func load() -> OSStatus {
+            var query = [String: Any]()
+            query[kSecClass as String] = kSecClassGenericPassword
+            query[kSecReturnData as String] = true
+            return SecItemCopyMatching(query as CFDictionary, nil)
+        }
+        """, fixed: """
+        func load() -> OSStatus {
+            var query = [String: Any]()
+            query[kSecUseDataProtectionKeychain as String] = true
+            query[kSecClass as String] = kSecClassGenericPassword
+            query[kSecReturnData as String] = true
+            return SecItemCopyMatching(query as CFDictionary, nil)
+        }
+        """, note: "Built step by step."),
+        FixExample("""
+        func baseQuery() -> [String: Any] {
+            [kSecClass as String: kSecClassGenericPassword]
+        }
+        func load() -> OSStatus {
+            SecItemCopyMatching(baseQuery() as CFDictionary, nil)
+        }
+        """, fixed: nil, note: "Built in another function: other callers would change too."),
+        FixExample("""
+        let Class = kSecClass as String
+        func load() -> OSStatus {
+            SecItemCopyMatching([Class: kSecClassGenericPassword, kSecReturnData as String: true] as CFDictionary, nil)
+        }
+        """, fixed: nil, note: "A key written through an alias: the spelling of a new key is not certain."),
+    ])
+}

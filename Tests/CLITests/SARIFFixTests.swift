@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// SARIF counts columns in UTF-16 code units (`columnKind`) and carries each finding's fix as
+/// `fixes` with replacements, which GitHub shows as suggested changes.
+final class SARIFFixTests: XCTestCase {
+    func testColumnsAreUTF16AndTheFixIsAReplacementAtThatPoint() throws {
+        let project = try TempProject("sarif-fix")
+        let prefix = "    /* é€😀 */ SecItemDelete("
+        let line = prefix + "[kSecClass: kSecClassGenericPassword] as CFDictionary)"
+        project.write("Sources/A.swift", "func wipe() {\n\(line)\n}\n")
+        let run = project.run(["--format", "sarif", "--only", "missing-data-protection-keychain", "Sources"])
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let runs = try XCTUnwrap(sarif["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs[0]["columnKind"] as? String, "utf16CodeUnits")
+        let result = try XCTUnwrap((runs[0]["results"] as? [[String: Any]])?.first)
+        let location = try XCTUnwrap((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let region = try XCTUnwrap(location["region"] as? [String: Int])
+        XCTAssertEqual(region["startColumn"], prefix.utf16.count + 1, "é and € are one unit each, 😀 two")
+        XCTAssertNotEqual(prefix.utf16.count, prefix.utf8.count, "the line must tell the two counts apart")
+
+        let fix = try XCTUnwrap((result["fixes"] as? [[String: Any]])?.first)
+        XCTAssertEqual((fix["description"] as? [String: String])?["text"], "Add kSecUseDataProtectionKeychain: true to the dictionary")
+        let change = try XCTUnwrap((fix["artifactChanges"] as? [[String: Any]])?.first)
+        XCTAssertEqual((change["artifactLocation"] as? [String: String])?["uri"], "Sources/A.swift")
+        let replacement = try XCTUnwrap((change["replacements"] as? [[String: Any]])?.first)
+        let point = (prefix + "[kSecClass: kSecClassGenericPassword").utf16.count + 1
+        XCTAssertEqual(replacement["deletedRegion"] as? [String: Int], ["startLine": 2, "startColumn": point, "endLine": 2, "endColumn": point])
+        XCTAssertEqual((replacement["insertedContent"] as? [String: String])?["text"], ", kSecUseDataProtectionKeychain: true")
+    }
+
+    func testAFindingWithoutAFixHasNoFixes() throws {
+        let project = try TempProject("sarif-nofix")
+        project.write("A.swift", "let q = [kSecClass: kSecClassGenericPassword, kSecAttrAccessible: \"dk\"]\nfunc f() { SecItemAdd(q as CFDictionary, nil) }\n")
+        let run = project.run(["--format", "sarif", "--only", "deprecated-accessibility", "A.swift"])
+        let results = try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 1, run.out)
+        XCTAssertNil(results.first?["fixes"])
+    }
+}

@@ -1,0 +1,43 @@
+import XCTest
+import KeychainLint
+import KeychainLintRules
+import KeychainLintSyntax
+
+/// A rule's fix examples (`RuleFix`): each `before` is fixed as `--fix` fixes (rounds until no fix
+/// applies) and must become `after`, in which the rule then finds nothing; an example without
+/// `after` must be reported and offered no fix. A rule without a `fix` may offer none.
+extension RuleExampleTests {
+    func checkFixExamples(of rule: any Rule.Type) {
+        let id = rule.description.id
+        let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.severityWhenEnabled)])
+        func lint(_ text: String, _ platforms: PlatformSet) -> [Finding] {
+            linter.lint(path: "Example.swift", bytes: Array(text.utf8), platforms: platforms)
+        }
+        guard let fix = rule.description.fix else {
+            for example in rule.description.triggering where !example.isEntitlementsFile {
+                let offered = lint(MarkedExample(example.code).text, example.platforms).filter { $0.fix != nil }
+                XCTAssertEqual(offered.count, 0, "\(id) offers a fix but its description has none", file: example.file, line: example.line)
+            }
+            return
+        }
+        for example in fix.examples {
+            let findings = lint(example.before, example.platforms)
+            guard let expected = example.after else {
+                XCTAssertFalse(findings.isEmpty, "\(id) unfixed example is not reported", file: example.file, line: example.line)
+                XCTAssertEqual(findings.filter { $0.fix != nil }.count, 0, "\(id) unfixed example is offered a fix",
+                               file: example.file, line: example.line)
+                continue
+            }
+            var text = Array(example.before.utf8)
+            for _ in 0..<10 {
+                let fixes = lint(String(decoding: text, as: UTF8.self), example.platforms).compactMap(\.fix)
+                let next = Fix.applyAll(fixes, to: text).bytes
+                if next == text { break }
+                text = next
+            }
+            XCTAssertEqual(String(decoding: text, as: UTF8.self), expected, "\(id) fix example", file: example.file, line: example.line)
+            XCTAssertEqual(lint(expected, example.platforms).map { "\($0.line):\($0.column)" }, [],
+                           "\(id) still finds something after its fix", file: example.file, line: example.line)
+        }
+    }
+}
