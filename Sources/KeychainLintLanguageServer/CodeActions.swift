@@ -35,9 +35,24 @@ extension LanguageServer {
         return fixes + disables
     }
 
-    /// The rule's own fix, when the fix engine has one for this finding.
+    /// The rule's own fix, when the fix engine has one for this finding: the same edits `--fix`
+    /// makes. Their byte ranges are offsets into the text that was linted, which is the buffer
+    /// (the caller checked the versions match), so they convert to positions in it exactly.
     func quickFix(for finding: Finding, diagnostic: JSONObject, in document: TextDocument) -> JSONObject? {
-        nil
+        guard let fix = finding.fix, !fix.edits.isEmpty,
+              fix.edits.allSatisfy({ $0.range.lowerBound >= 0 && $0.range.upperBound <= document.bytes.count }) else { return nil }
+        let edits: [JSONObject] = fix.edits.map { edit in
+            ["range": TextRange(start: document.position(ofByte: edit.range.lowerBound),
+                                end: document.position(ofByte: edit.range.upperBound)).json,
+             "newText": edit.replacement]
+        }
+        return [
+            "title": fix.description,
+            "kind": Self.quickFixKind,
+            "diagnostics": [diagnostic],
+            "isPreferred": true,
+            "edit": workspaceEdit(document, edits: edits),
+        ]
     }
 
     func disableAction(for finding: Finding, diagnostic: JSONObject, in document: TextDocument) -> JSONObject {

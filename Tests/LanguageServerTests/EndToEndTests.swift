@@ -6,8 +6,11 @@ import XCTest
 /// the lifecycle and exit statuses, diagnostics with UTF-16 ranges, incremental changes, code
 /// actions, malformed input, and the project's configuration as a command-line run reads it.
 final class EndToEndTests: XCTestCase {
-    private let mistakeLine = "let s = \"é€😀\"; let q = [kSecAttrAccessible: kSecAttrAccessibleAlways]"
+    /// An Always accessibility written into a call's dictionary (so the rule has a fix), after
+    /// text of 1, 1 and 2 UTF-16 units but 2, 3 and 4 bytes. Other rules report the call too.
+    private let mistakeLine = "let s = \"é€😀\"; SecItemAdd([kSecAttrAccessible: kSecAttrAccessibleAlways] as CFDictionary, nil)"
     private var text: String { "import Security\n\(mistakeLine)\n" }
+    private let rule = "deprecated-accessibility"
 
     private func errorCode(_ response: JSONObject?) -> Int? { (response?["error"] as? JSONObject)?["code"] as? Int }
 
@@ -27,33 +30,40 @@ final class EndToEndTests: XCTestCase {
         client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
     }
 
+    /// The diagnostics of the next publication for `uri` that are the rule's.
+    private func ruleDiagnostics(_ client: ProcessClient, _ uri: String) -> [JSONObject]? {
+        client.diagnostics(for: uri)?.filter { $0["code"] as? String == rule }
+    }
+
     func testDiagnosticsIncrementalChangesCodeActionsAndACleanExit() throws {
         let folder = try ScratchFolder()
         let client = try start(folder)
         let uri = folder.uri("Sources/App/A.swift")
         open(client, uri, text)
-        let diagnostic = try XCTUnwrap(client.diagnostics(for: uri)?.first)
-        XCTAssertEqual(diagnostic["code"] as? String, "deprecated-accessibility")
-        let start = mistakeLine.utf16.count - "kSecAttrAccessibleAlways]".utf16.count
-        XCTAssertEqual(start, 45, "é, € and 😀 are 1, 1 and 2 UTF-16 units before the finding")
+        let diagnostic = try XCTUnwrap(ruleDiagnostics(client, uri)?.first)
+        let start = mistakeLine.utf16.count - "kSecAttrAccessibleAlways] as CFDictionary, nil)".utf16.count
+        XCTAssertEqual(start, 48, "é, € and 😀 are 1, 1 and 2 UTF-16 units before the finding (5 bytes more)")
         let range = try XCTUnwrap(TextRange(json: diagnostic["range"]))
-        XCTAssertEqual(range, TextRange(start: Position(line: 1, character: 45), end: Position(line: 1, character: 69)))
+        XCTAssertEqual(range, TextRange(start: Position(line: 1, character: 48), end: Position(line: 1, character: 72)))
 
-        let actions = client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range.json,
-                                                                 "context": ["diagnostics": [diagnostic]]])?["result"] as? [JSONObject]
-        XCTAssertTrue(actions?.contains { $0["title"] as? String == "Disable deprecated-accessibility for this line" } ?? false, "\(String(describing: actions))")
+        let actions = try XCTUnwrap(client.request("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range.json,
+                                                                               "context": ["diagnostics": [diagnostic]]])?["result"] as? [JSONObject])
+        XCTAssertEqual(actions.map { $0["title"] as? String ?? "" },
+                       ["Replace kSecAttrAccessibleAlways with kSecAttrAccessibleAfterFirstUnlock", "Disable \(rule) for this line"])
+        let fixEdit = try XCTUnwrap((((actions[0]["edit"] as? JSONObject)?["changes"] as? JSONObject)?[uri] as? [JSONObject])?.first)
+        XCTAssertEqual(TextRange(json: fixEdit["range"]), range)
 
         // Replace "Always" by "AfterFirstUnlock" with an incremental change: the finding goes.
-        let always = TextRange(start: Position(line: 1, character: 63), end: Position(line: 1, character: 69))
+        let always = TextRange(start: Position(line: 1, character: 66), end: Position(line: 1, character: 72))
         client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
                                                  "contentChanges": [["range": always.json, "text": "AfterFirstUnlock"]]])
-        XCTAssertEqual(client.diagnostics(for: uri)?.count, 0)
+        XCTAssertEqual(ruleDiagnostics(client, uri)?.count, 0)
         // And back, in two changes of one notification: the finding is where it was.
-        let grown = TextRange(start: Position(line: 1, character: 63), end: Position(line: 1, character: 79))
+        let grown = TextRange(start: Position(line: 1, character: 66), end: Position(line: 1, character: 82))
         client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3],
                                                  "contentChanges": [["range": grown.json, "text": "Alw"],
-                                                                    ["range": TextRange(start: Position(line: 1, character: 66), end: Position(line: 1, character: 66)).json, "text": "ays"]]])
-        XCTAssertEqual(client.diagnostics(for: uri).flatMap { $0.first }.flatMap { TextRange(json: $0["range"]) }, range)
+                                                                    ["range": TextRange(start: Position(line: 1, character: 69), end: Position(line: 1, character: 69)).json, "text": "ays"]]])
+        XCTAssertEqual(ruleDiagnostics(client, uri).flatMap { $0.first }.flatMap { TextRange(json: $0["range"]) }, range)
 
         XCTAssertEqual(errorCode(client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": range.start.json])),
                        JSONRPC.ErrorCode.methodNotFound)
@@ -99,11 +109,11 @@ final class EndToEndTests: XCTestCase {
         let client = try start(folder)
         let uri = folder.uri("Sources/App/A.swift")
         open(client, uri, text)
-        XCTAssertEqual(client.diagnostics(for: uri)?.first?["severity"] as? Int, 1, "error, as the configuration says")
+        XCTAssertEqual(ruleDiagnostics(client, uri)?.first?["severity"] as? Int, 1, "error, as the configuration says")
         // The configuration is read again on each lint: turned off, the finding goes.
         folder.write(".keychain-lint.json", #"{"rules": {"deprecated-accessibility": "off"}}"#)
         client.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
-        XCTAssertEqual(client.diagnostics(for: uri)?.count, 0)
+        XCTAssertEqual(ruleDiagnostics(client, uri)?.count, 0)
         // A broken one is shown to the user, once.
         folder.write(".keychain-lint.json", #"{"rulez": {}}"#)
         client.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
