@@ -80,13 +80,13 @@ package struct Linter: Sendable {
 
     /// Findings inside one entitlements plist.
     package func lint(entitlements file: EntitlementsFile) -> [Finding] {
-        let lines = LineMap(file.bytes)
+        let positions = SourcePositions(bytes: file.bytes, lines: LineMap(file.bytes))
         var findings: [Finding] = []
         for active in rules {
             var collector = FindingCollector()
             active.rule.check(entitlements: file, into: &collector)
             for raw in collector.raw {
-                let at = SourcePosition(offset: raw.offset, in: file.bytes, lines: lines)
+                let at = positions.position(of: raw.offset)
                 findings.append(Finding(ruleID: type(of: active.rule).description.id, severity: active.severity, message: raw.message,
                                         path: file.path, line: at.line, column: at.column, utf16Column: at.utf16Column))
             }
@@ -106,6 +106,7 @@ package struct Linter: Sendable {
         var outgoing: [RelocatedFinding] = []
         var suppressions = Suppressions(source: file.source)
         let foreign = file.foreignSpots
+        let positions = SourcePositions(file.source)
         for (index, active) in rules.enumerated() {
             var collector = FindingCollector()
             active.rule.check(file, into: &collector)
@@ -118,25 +119,25 @@ package struct Linter: Sendable {
                     outgoing.append(RelocatedFinding(ruleID: id, message: raw.message, helper: spot.helper, offset: spot.offset))
                     continue
                 }
-                let at = SourcePosition(offset: raw.offset, in: file.source)
+                let at = positions.position(of: raw.offset)
                 if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: at.line) { continue }
                 findings.append(Finding(
                     ruleID: id, severity: active.severity, message: raw.message, path: file.source.path,
-                    line: at.line, column: at.column, utf16Column: at.utf16Column, fix: raw.fix?.located(in: file.source)))
+                    line: at.line, column: at.column, utf16Column: at.utf16Column, fix: raw.fix?.located(in: positions)))
             }
         }
-        findings += malformed(&suppressions, in: file)
-        findings += superfluous(suppressions, in: file)
+        findings += malformed(&suppressions, in: file, positions)
+        findings += superfluous(suppressions, in: file, positions)
         return (Finding.sortedForOutput(findings), outgoing)
     }
 
     /// Comments that read as suppressions but cannot be one (`invalid-suppression`), from the same
     /// reading of the comments as the suppressions (a rule of its own would scan the file again).
     /// Suppressible like any finding, so this runs before `superfluous` counts what was used.
-    private func malformed(_ suppressions: inout Suppressions, in file: KeychainFile) -> [Finding] {
+    private func malformed(_ suppressions: inout Suppressions, in file: KeychainFile, _ positions: SourcePositions) -> [Finding] {
         guard !suppressions.malformed.isEmpty, let index = ruleIDs.firstIndex(of: InvalidSuppression.id) else { return [] }
         return suppressions.malformed.compactMap { comment in
-            let at = SourcePosition(offset: comment.offset, in: file.source)
+            let at = positions.position(of: comment.offset)
             if suppressions.suppresses(rule: InvalidSuppression.id, line: at.line) { return nil }
             return Finding(ruleID: InvalidSuppression.id, severity: rules[index].severity, message: comment.message,
                            path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column)
@@ -147,7 +148,7 @@ package struct Linter: Sendable {
 
     /// A suppression that hid nothing is reported, so suppressions cannot outlive their reason.
     /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
-    private func superfluous(_ suppressions: Suppressions, in file: KeychainFile) -> [Finding] {
+    private func superfluous(_ suppressions: Suppressions, in file: KeychainFile, _ positions: SourcePositions) -> [Finding] {
         guard suppressions.directives.contains(where: { !$0.used && $0.scope != .until }),
               let metaIndex = ruleIDs.firstIndex(of: SuperfluousSuppression.id) else { return [] }
         let meta = rules[metaIndex]
@@ -157,7 +158,7 @@ package struct Linter: Sendable {
         for d in suppressions.directives where !d.used && d.scope != .until {
             let unknown = d.rules.filter { $0 != "all" && !known.contains($0) }
             guard !unknown.isEmpty || d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
-            let at = SourcePosition(offset: d.offset, in: file.source)
+            let at = positions.position(of: d.offset)
             let message = unknown.isEmpty
                 ? "This suppression hides no finding; it only hides future ones. Remove it."
                 : "This suppression names no rule keychain-lint has (\(unknown.joined(separator: ", "))). Fix the id or remove it."

@@ -18,12 +18,14 @@ package enum RuleTable {
     }
 
     /// One row per rule, in `RuleRegistry` order: the id linked to its page, the default severity
-    /// (`off` for a rule that runs only when enabled) and the one-line summary.
+    /// (`off` for a rule that runs only when enabled), the one-line summary and whether `--fix`
+    /// fixes it.
     package static func markdown(_ rules: [RuleDescription]) -> String {
-        var out = "| rule | default | finds |\n| --- | --- | --- |\n"
+        var out = "| rule | default | finds | `--fix` |\n| --- | --- | --- | --- |\n"
         for rule in rules {
             let severity = rule.defaultSeverity?.rawValue ?? "off"
-            out += "| [`\(rule.id)`](\(ToolInfo.rulePagePath(rule.id))) | \(severity) | \(cell(rule.summary)) |\n"
+            let fix = rule.fix == nil ? "" : "yes"
+            out += "| [`\(rule.id)`](\(ToolInfo.rulePagePath(rule.id))) | \(severity) | \(cell(rule.summary)) | \(fix) |\n"
         }
         return out
     }

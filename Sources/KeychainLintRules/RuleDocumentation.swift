@@ -9,11 +9,27 @@ package enum RuleDocumentation {
         out += rule.summary + "\n\n"
         out += "## Why it matters\n\n" + rule.rationale + "\n\n"
         out += "## How to fix\n\n" + rule.howToFix + "\n\n"
+        if let fix = rule.fix { out += automaticFix(fix) }
         out += "## Triggering examples\n\n"
         out += "`↓` marks where the finding is reported.\n\n"
         out += examples(rule.triggering)
         out += "## Non-triggering examples\n\n"
         out += examples(rule.nonTriggering)
+        return out
+    }
+
+    /// The fix's section: what it does, then each example as the code before and after it (or
+    /// the code it leaves alone, and why).
+    private static func automaticFix(_ fix: RuleFix) -> String {
+        var out = "## Automatic fix\n\n`keychain-lint --fix` applies it, and SARIF reports carry it as a suggested change. " + fix.summary + "\n\n"
+        for example in fix.examples {
+            if let note = example.note { out += note + "\n\n" }
+            guard let after = example.after else {
+                out += "Reported, not fixed:\n\n```swift\n" + example.before + "\n```\n\n"
+                continue
+            }
+            out += "Before:\n\n```swift\n" + example.before + "\n```\n\nAfter:\n\n```swift\n" + after + "\n```\n\n"
+        }
         return out
     }
 

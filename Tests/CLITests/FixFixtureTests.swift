@@ -24,6 +24,12 @@ final class FixFixtureTests: XCTestCase {
         return (project.root, changed, run, project)
     }()
 
+    /// The copy is shared by the class's tests, so a static holds it; it goes when they are done.
+    override class func tearDown() {
+        try? FileManager.default.removeItem(atPath: fixed.root)
+        super.tearDown()
+    }
+
     private static func swiftFiles(in folder: String) -> [String] {
         (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.sorted()
     }

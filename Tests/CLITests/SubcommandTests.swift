@@ -55,4 +55,13 @@ final class SubcommandTests: XCTestCase {
         XCTAssertEqual(project.run(["rules", "--format=json"]).out, project.run(["rules", "--format", "json"]).out)
         XCTAssertTrue(project.run(["rules", "--format", "json"]).out.hasPrefix("[{\"id\":"))
     }
+
+    func testRulesSayWhichHaveAFix() throws {
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(project.run(["rules", "--format", "json"]).out.utf8)) as? [[String: Any]])
+        let fixable = json.filter { $0["fixable"] as? Bool == true }.compactMap { $0["id"] as? String }
+        XCTAssertEqual(fixable.sorted(), ["deprecated-accessibility", "missing-data-protection-keychain", "sync-query-missing-synchronizable"])
+        XCTAssertEqual(json.count, json.filter { $0["fixable"] is Bool }.count)
+        let line = project.run(["rules"]).out.split(separator: "\n").first { $0.hasPrefix("deprecated-accessibility ") }
+        XCTAssertTrue(line?.contains(" warning  [fix] ") ?? false, String(line ?? ""))
+    }
 }

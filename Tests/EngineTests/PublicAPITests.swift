@@ -83,4 +83,19 @@ final class PublicAPITests: XCTestCase {
         XCTAssertEqual(runs[0], runs[2])
         XCTAssertFalse(runs[0].isEmpty)
     }
+
+    func testOverlaysStandForFilesAndFixesApplyToTheText() throws {
+        let root = try project(["Store.swift": "func clean() {}\n"])
+        let engine = try LintEngine(configuration: LintConfiguration(rules: ["deprecated-accessibility"], workingDirectory: root))
+        let unsaved = "func save() {\n    SecItemAdd([kSecAttrAccessible: kSecAttrAccessibleAlways] as CFDictionary, nil)\n}\n"
+        let result = engine.lint(["."], overlays: [root + "/Store.swift": unsaved])
+        let finding = try XCTUnwrap(result.findings.first)
+        XCTAssertEqual("\(finding.path):\(finding.line):\(finding.utf16Column)", "./Store.swift:2:37")
+        let fix = try XCTUnwrap(finding.fix)
+        XCTAssertEqual(fix.edits.map { "\($0.start.line):\($0.start.utf16Column)-\($0.end.utf16Column) \($0.replacement)" },
+                       ["2:37-61 kSecAttrAccessibleAfterFirstUnlock"])
+        XCTAssertEqual(try fix.apply(to: unsaved), unsaved.replacingOccurrences(of: "Always]", with: "AfterFirstUnlock]"))
+        XCTAssertEqual(Fix.applyAll([fix, fix], to: Array(unsaved.utf8)).applied, [0, 1])
+        XCTAssertEqual(engine.lint(["."]).findings, [], "the file on disk is untouched")
+    }
 }

@@ -68,6 +68,7 @@ final class FixEngineTests: XCTestCase {
             "assigned anew": "func f() {\n    var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]\n    q = [kSecClass as String: kSecClassKey]\n    q[kSecAttrService as String] = \"s\"\n    SecItemDelete(q as CFDictionary)\n}\n",
             "merged": "func f(_ other: [String: Any]) {\n    var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]\n    q.merge([kSecAttrService as String: \"s\"]) { a, _ in a }\n    SecItemDelete(q as CFDictionary)\n}\n",
             "a member": "struct S {\n    let q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]\n    func f() { SecItemDelete(q as CFDictionary) }\n}\n",
+            "a member used by a closure property": "struct S {\n    let q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]\n    lazy var r: OSStatus = { SecItemDelete(q as CFDictionary) }()\n}\n",
             "an aliased call": "let remove = SecItemDelete\nfunc f() { remove([kSecClass: kSecClassGenericPassword] as CFDictionary) }\n",
         ]
         for (name, text) in cases {
@@ -76,6 +77,12 @@ final class FixEngineTests: XCTestCase {
             XCTAssertFalse(reported.isEmpty, "\(name): the case must be reported to mean anything")
             XCTAssertNil(fixed(text, dataProtection), name)
         }
+    }
+
+    func testAnEntryAddedInABranchStillGetsTheFixInTheDeclaration() {
+        let before = "func f() {\n    var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]\n    if Bool.random() {\n        q[kSecAttrService as String] = \"s\"\n    }\n    SecItemDelete(q as CFDictionary)\n}\n"
+        XCTAssertEqual(fixed(before, dataProtection), before.replacingOccurrences(
+            of: "kSecClassGenericPassword]", with: "kSecClassGenericPassword, kSecUseDataProtectionKeychain as String: true]"))
     }
 
     func testAComparedOrMatchedAlwaysIsNotReplaced() {

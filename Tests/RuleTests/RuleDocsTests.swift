@@ -69,6 +69,6 @@ final class RuleDocsTests: XCTestCase {
     func testSummaryCannotBreakOutOfItsCell() {
         let rule = RuleDescription(id: "x", defaultSeverity: .warning, summary: "a | b <c>", rationale: "", howToFix: "",
                                    triggering: [], nonTriggering: [])
-        XCTAssertEqual(RuleTable.markdown([rule]).split(separator: "\n").last, "| [`x`](rules/x.md) | warning | a \\| b &lt;c> |")
+        XCTAssertEqual(RuleTable.markdown([rule]).split(separator: "\n").last, "| [`x`](rules/x.md) | warning | a \\| b &lt;c> |  |")
     }
 }

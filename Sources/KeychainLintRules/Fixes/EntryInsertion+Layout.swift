@@ -49,8 +49,9 @@ extension EntryInsertion {
 
     /// The literal opened at `open`; nil unless every element is `key: value` (`[:]` has none).
     func literalEntries(open: Int) -> Literal? {
+        guard code.partner[open] > open else { return nil }  // unmatched: no literal to extend
         let close = code.after(open) - 1
-        guard close > open, code.kind(close) == .rightBracket else { return nil }
+        guard code.kind(close) == .rightBracket else { return nil }
         if close == open + 2 && code.kind(open + 1) == .colon {
             return Literal(open: open, close: close, elements: [], trailingComma: false, keyOffsets: [])
         }
@@ -103,17 +104,22 @@ extension EntryInsertion {
         "\(spelling.spell(key)): \(booleans.map(value(booleans:)) ?? value(booleans: 0..<0))"
     }
 
-    /// The value's text: `kCFBooleanTrue` when the code in `range` writes booleans only that way.
+    /// The value's text: `kCFBooleanTrue` when the code in `range` writes booleans only that way,
+    /// with the `!` it writes after it (the constant is an implicitly unwrapped optional: without
+    /// the `!` an `Any` value draws a warning, so the code's own spelling is kept).
     func value(booleans range: Range<Int>) -> String {
         switch value {
         case .constant(let name): return name
         case .boolTrue:
-            var cf = false
+            var cf: String?
             for i in range {
                 if code.isKeyword(i, "true") || code.isKeyword(i, "false") { return "true" }
-                if code.isIdentifier(i, "kCFBooleanTrue") || code.isIdentifier(i, "kCFBooleanFalse") { cf = true }
+                if code.isIdentifier(i, "kCFBooleanTrue") || code.isIdentifier(i, "kCFBooleanFalse") {
+                    let unwrapped = code.is(i + 1, "!") && code.offset(i + 1) == code.end(i)
+                    cf = cf == "kCFBooleanTrue!" || unwrapped ? "kCFBooleanTrue!" : "kCFBooleanTrue"
+                }
             }
-            return cf ? "kCFBooleanTrue" : "true"
+            return cf ?? "true"
         }
     }
 }

@@ -32,15 +32,15 @@ struct EntryInsertion {
               !dictionary.allEntries.contains(where: { $0.key == key }),
               dictionary.entries.allSatisfy({ $0.home == nil && $0.keyOffset < bytes.count }),
               let origin = code.tokenIndex(startingAt: dictionary.originOffset) else { return nil }
-        let body = file.enclosingFunctionBody(of: call.codeIndex)
-        guard body.contains(origin) || body == 0..<code.count else { return nil }
         let edits: [TextEdit]?
         if !dictionary.isVariable {
-            guard code.kind(origin) == .leftBracket, let literal = literalEntries(open: origin),
+            // A literal written in the call's own arguments.
+            guard code.kind(origin) == .leftBracket, origin > call.codeIndex, origin < code.after(call.codeIndex + 1),
+                  let literal = literalEntries(open: origin),
                   dictionary.entries.allSatisfy({ literal.keyOffsets.contains($0.keyOffset) }) else { return nil }
             edits = insert(into: literal)
         } else {
-            edits = variableEdits(declaredAt: origin, call: call, body: body, dictionary: dictionary)
+            edits = variableEdits(declaredAt: origin, call: call, dictionary: dictionary)
         }
         guard let edits else { return nil }
         return Fix("Add \(entryText(spelling: .bare, booleans: nil)) to the dictionary", edits: edits)
@@ -53,14 +53,22 @@ struct EntryInsertion {
             && code.text(call.codeIndex) == call.operation.rawValue
     }
 
+    /// How far apart, in tokens, a dictionary's declaration and its call may be, and how many
+    /// statement-level tokens back the declaration's block is looked for: beyond that no fix is
+    /// offered (one dictionary's statements are close together; the bounds keep a fix per finding
+    /// cheap, so fifty thousand findings in one file cost no more than their lint).
+    static let reach = 4_096
+    static let blockReach = 256
+
     /// `var q = [...]` or `var q: [String: Any] = [:]` declared at `name`, filled by literal
     /// entries and `q[k] = v` statements before the call and by nothing else.
-    private func variableEdits(declaredAt name: Int, call: KeychainCall, body: Range<Int>, dictionary: KeychainDictionary) -> [TextEdit]? {
+    private func variableEdits(declaredAt name: Int, call: KeychainCall, dictionary: KeychainDictionary) -> [TextEdit]? {
         guard code.kind(name) == .identifier, code.isKeyword(name - 1, "var") || code.isKeyword(name - 1, "let"),
-              file.enclosingFunctionBody(of: name) == body,
+              isLocal(name - 1),
               let equals = code.firstTopLevel(in: (name + 1)..<min(code.count, name + 64), where: { self.code.is($0, "=") }) else { return nil }
         let initializer = (equals + 1)..<code.expressionEnd(from: equals + 1)
-        guard initializer.upperBound <= call.codeIndex, !initializer.isEmpty else { return nil }
+        guard initializer.upperBound <= call.codeIndex, !initializer.isEmpty, call.codeIndex - initializer.upperBound <= Self.reach,
+              staysInBlock(initializer.upperBound..<call.codeIndex) else { return nil }
         let id = code.nameID(name)
         var subscripts: [Range<Int>] = []
         for j in initializer.upperBound..<call.codeIndex where code.nameID(j) == id && code.kind(j - 1) != .period {
@@ -79,7 +87,33 @@ struct EntryInsertion {
         if let literal, !literal.elements.isEmpty { return insert(into: literal) }
         guard isEmptyDictionary(initializer), !subscripts.isEmpty else { return nil }
         return statement(after: name - 1, initializerEnd: initializer.upperBound - 1, variable: code.text(name),
-                         keys: subscripts, body: body)
+                         keys: subscripts, booleans: initializer.lowerBound..<call.codeIndex)
+    }
+
+    /// Whether the declaration at `keyword` is a local of a function, closure or control block, or
+    /// file-level code: not a type's member, which other functions share.
+    private func isLocal(_ keyword: Int) -> Bool {
+        guard let brace = code.enclosingBrace(of: keyword, limit: Self.blockReach) else { return false }
+        return brace < 0 || code.blockKind(opening: brace) != .type
+    }
+
+    /// Whether the tokens in `range` (from a declaration to its call) leave the declaration's block
+    /// and enter no other function: a `}` that closes it, or a `func`, `init` or accessor between.
+    private func staysInBlock(_ range: Range<Int>) -> Bool {
+        code.work += 2 * range.count  // this scan and the one for subscripts after it
+        var depth = 0
+        for j in range {
+            switch code.kind(j) {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                depth -= 1
+                if depth < 0 { return false }
+            case .keyword where code.isKeyword(j, "func") || code.isKeyword(j, "init") || code.isKeyword(j, "deinit"):
+                return false
+            default: break
+            }
+        }
+        return true
     }
 
     /// `[:]` or `[K: V]()`: a dictionary with nothing in it yet.
@@ -93,13 +127,13 @@ struct EntryInsertion {
     /// The statement `q[KEY] = VALUE` on its own line after the declaration, indented like it,
     /// with the key spelled as the other subscripts spell theirs.
     private func statement(after keyword: Int, initializerEnd last: Int, variable: String, keys: [Range<Int>],
-                           body: Range<Int>) -> [TextEdit]? {
+                           booleans: Range<Int>) -> [TextEdit]? {
         guard code.startsLine[keyword], last + 1 >= code.count || code.startsLine[last + 1],
               let spelling = KeySpelling.common(keys.map { KeySpelling($0, in: self) }) else { return nil }
         let end = SourceLines.lineEnd(from: code.end(last), in: bytes)
         guard !SourceLines.opensBlockComment(code.end(last)..<end, in: bytes) else { return nil }
         let indent = SourceLines.indentation(ofLineAt: code.offset(keyword), in: bytes)
-        let valueText = value(booleans: body)
+        let valueText = value(booleans: booleans)
         let text = SourceLines.lineBreak(near: end, in: bytes) + indent + "\(variable)[\(spelling.spell(key))] = \(valueText)"
         return [TextEdit(insert: text, at: end)]
     }

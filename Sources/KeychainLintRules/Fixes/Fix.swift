@@ -61,41 +61,70 @@ public struct Fix: Hashable, Sendable {
         edits.contains { a in other.edits.contains { a.conflicts(with: $0) } }
     }
 
-    /// The same edits with their line and column positions filled in from the file's lines.
-    package func located(in source: SourceFile) -> Fix {
+    /// The same edits with their line and column positions filled in.
+    package func located(in positions: SourcePositions) -> Fix {
         var located = self
         located.edits = edits.map { edit in
             var edit = edit
-            edit.start = SourcePosition(offset: edit.range.lowerBound, in: source)
-            edit.end = SourcePosition(offset: edit.range.upperBound, in: source)
+            edit.start = positions.position(of: edit.range.lowerBound)
+            edit.end = positions.position(of: edit.range.upperBound)
             return edit
         }
         return located
     }
 }
 
-extension SourcePosition {
-    /// The position of a byte offset in `source`: line and byte column from the line map, the
-    /// UTF-16 column by counting the line's code units before it (no work beyond the line).
-    package init(offset: Int, in source: SourceFile) {
-        self.init(offset: offset, in: source.bytes, lines: source.lineMap)
+/// Positions of byte offsets in one file, UTF-16 columns included, each in logarithmic time: an
+/// ASCII file's UTF-16 column is its byte column; otherwise a table of the non-ASCII bytes (built
+/// once, on the first question) gives how many UTF-16 units fewer than bytes precede an offset. A
+/// minified line with a thousand findings is not counted a thousand times.
+package final class SourcePositions {
+    private let bytes: [UInt8]
+    private let lines: LineMap
+    /// Offsets of the bytes that are not one UTF-16 unit each (continuation bytes count 0, the lead
+    /// of a four-byte character 2) and, for each, the bytes-minus-units total up to and including it.
+    private var table: (offsets: [Int32], excess: [Int32])?
+
+    package init(bytes: [UInt8], lines: LineMap) {
+        self.bytes = bytes
+        self.lines = lines
     }
 
-    package init(offset: Int, in bytes: [UInt8], lines: LineMap) {
+    package convenience init(_ source: SourceFile) {
+        self.init(bytes: source.bytes, lines: source.lineMap)
+    }
+
+    package func position(of offset: Int) -> SourcePosition {
         let location = lines.location(of: offset)
         let lineStart = offset - (location.column - 1)
-        self.init(line: location.line, column: location.column,
-                  utf16Column: Self.utf16Units(bytes, lineStart..<min(offset, bytes.count)) + 1)
+        let units = (min(offset, bytes.count) - lineStart) - (excess(before: min(offset, bytes.count)) - excess(before: lineStart))
+        return SourcePosition(line: location.line, column: location.column, utf16Column: units + 1)
     }
 
-    /// UTF-16 code units of the UTF-8 text in `bytes[range]`: one per ASCII byte and per lead byte
-    /// of a two- or three-byte character, two per four-byte character (a surrogate pair).
-    package static func utf16Units(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        var units = 0
-        for i in range where i >= 0 {
-            let b = bytes[i]
-            if b < 0x80 { units += 1 } else if b >= 0xF0 { units += 2 } else if b >= 0xC0 { units += 1 }
+    /// Bytes minus UTF-16 units in `bytes[..<offset]`.
+    private func excess(before offset: Int) -> Int {
+        let table = self.table ?? build()
+        var lo = 0, hi = table.offsets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(table.offsets[mid]) < offset { lo = mid + 1 } else { hi = mid }
         }
-        return units
+        return lo == 0 ? 0 : Int(table.excess[lo - 1])
+    }
+
+    private func build() -> (offsets: [Int32], excess: [Int32]) {
+        var offsets: [Int32] = [], excess: [Int32] = []
+        var total: Int32 = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in 0..<buffer.count where buffer[i] >= 0x80 {
+                // Continuation bytes add no unit; a four-byte lead adds two units for its one byte.
+                let b = buffer[i]
+                if b < 0xC0 { total += 1 } else if b >= 0xF0 { total -= 1 } else { continue }
+                offsets.append(Int32(i))
+                excess.append(total)
+            }
+        }
+        table = (offsets, excess)
+        return (offsets, excess)
     }
 }

@@ -57,4 +57,31 @@ extension CodeView {
 
     /// The byte offset just past the code token at `i`.
     func end(_ i: Int) -> Int { Int(tokens[i].end) }
+
+    /// The `{` of the innermost block holding `index`, looked for at most `limit` tokens back
+    /// (closed groups are stepped over whole): -1 for code at file level, nil when the limit is
+    /// reached first. Bounded, so a fix per finding cannot make a long file quadratic.
+    func enclosingBrace(of index: Int, limit: Int) -> Int? {
+        var steps = 0
+        defer { work += steps }
+        return tokens.withUnsafeBufferPointer { tokens in
+            partner.withUnsafeBufferPointer { partner in
+                var j = min(index, tokens.count) - 1
+                while j >= 0 {
+                    steps += 1
+                    if steps > limit { return nil }
+                    switch tokens[j].kind {
+                    case .rightBrace, .rightParen, .rightBracket:
+                        let opener = Int(partner[j])
+                        j = opener >= 0 ? opener - 1 : j - 1
+                    case .leftBrace:
+                        return j
+                    default:
+                        j -= 1
+                    }
+                }
+                return -1
+            }
+        }
+    }
 }

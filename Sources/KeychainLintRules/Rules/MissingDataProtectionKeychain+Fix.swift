@@ -1,6 +1,6 @@
 /// The fix: the flag added where the dictionary is written, as that code writes its entries.
 extension MissingDataProtectionKeychain {
-    static let fix = RuleFix("Adds kSecUseDataProtectionKeychain: true to the dictionary literal, after its last entry and in its style (the key spelled like the others: `as String`, `String(…)` or bare; one entry per line or inline; a trailing comma kept; kCFBooleanTrue where the literal writes booleans so), or, for a dictionary built step by step from `[:]`, a `q[…] = true` statement after its declaration. No fix when the dictionary is built in another function or file, reached the call through another function, or spells its keys more than one way.", examples: [
+    static let fix = RuleFix("Adds kSecUseDataProtectionKeychain: true to the dictionary literal, after its last entry and in its style (the key spelled like the others: `as String`, `String(…)` or bare; one entry per line or inline; a trailing comma kept; kCFBooleanTrue, with its `!` if written so, where the literal writes booleans that way), or, for a dictionary built step by step from `[:]`, a `q[…] = true` statement after its declaration. No fix when the dictionary is built in another function or file, reached the call through another function, or spells its keys more than one way.", examples: [
         FixExample("""
         func save(_ token: Data) -> OSStatus {
             let query: [String: Any] = [
@@ -22,12 +22,12 @@ extension MissingDataProtectionKeychain {
         FixExample("""
         func wipe() {
             SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example"] as CFDictionary)
-            SecItemDelete([String(kSecClass): kSecClassKey, String(kSecReturnRef): kCFBooleanTrue] as CFDictionary)
+            SecItemDelete([String(kSecClass): kSecClassKey, String(kSecReturnRef): kCFBooleanTrue!] as CFDictionary)
         }
         """, fixed: """
         func wipe() {
             SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example", kSecUseDataProtectionKeychain: true] as CFDictionary)
-            SecItemDelete([String(kSecClass): kSecClassKey, String(kSecReturnRef): kCFBooleanTrue, String(kSecUseDataProtectionKeychain): kCFBooleanTrue] as CFDictionary)
+            SecItemDelete([String(kSecClass): kSecClassKey, String(kSecReturnRef): kCFBooleanTrue!, String(kSecUseDataProtectionKeychain): kCFBooleanTrue!] as CFDictionary)
         }
         """, note: "Inline literals, bare and String(…) keys."),
         FixExample("""
