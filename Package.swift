@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules with one job each, in a one-way graph (docs/ARCHITECTURE.md):
 //   Syntax → Model → Rules ─┐
-//   Syntax → Model → Project ┴→ KeychainLint (the engine, public API) → Reporters → CLI → keychain-lint
+//   Syntax → Model → Project ┴→ KeychainLint (the engine, public API) → Reporters → LanguageServer → CLI → keychain-lint
 // with Support (the C library import, the byte search, the ASCII helpers) under all of them.
 // Only the CLI and Project touch the file system; only the executable's main exits.
 let package = Package(
@@ -30,8 +30,12 @@ let package = Package(
         .target(name: "KeychainLint", dependencies: ["KeychainLintRules", "KeychainLintProject", "KeychainLintSupport"]),
         // One type per output format.
         .target(name: "KeychainLintReporters", dependencies: ["KeychainLint", "KeychainLintSupport"]),
+        // `keychain-lint lsp`: the Language Server Protocol over stdio, on the engine with overlays
+        // (open buffers in place of files); the CLI hands it the project's configuration.
+        .target(name: "KeychainLintLanguageServer", dependencies: ["KeychainLint", "KeychainLintReporters", "KeychainLintRules",
+                                                                   "KeychainLintProject", "KeychainLintSyntax", "KeychainLintSupport"]),
         // Arguments, configuration files, baselines, output files.
-        .target(name: "KeychainLintCLI", dependencies: ["KeychainLintReporters", "KeychainLintSupport"]),
+        .target(name: "KeychainLintCLI", dependencies: ["KeychainLintLanguageServer", "KeychainLintReporters", "KeychainLintSupport"]),
         .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI", "KeychainLintSupport"]),
         // `swift package keychain-lint`: lints the Swift targets of the package that depends on this one.
         .plugin(
@@ -78,6 +82,9 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["KeychainLintCLI", "KeychainLintReporters", "KeychainLint",
                                                      "KeychainLintProject", "KeychainLintRules", "KeychainLintModel",
                                                      "KeychainLintFuzzChecks"]),
+        // The language server: framing, UTF-16 positions, the server's answers in-process (a manual
+        // clock for the debounce), and a client that spawns the built executable.
+        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint"]),
         // The slow ones: hostile inputs, runs killed midway, saved fuzz crashes, the invariants the
         // fuzzer checks, the real executable in a hostile file system.
         .testTarget(name: "RobustnessTests", dependencies: ["KeychainLintFuzzChecks", "KeychainLintReporters", "KeychainLint",

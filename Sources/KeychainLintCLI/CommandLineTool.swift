@@ -55,6 +55,10 @@ package enum CommandLineTool {
             stderr.write("keychain-lint: error: \(error)\nRun 'keychain-lint --help' for usage.\n")
             return ExitCode.usage
         }
+        if case .languageServer = options.action {
+            return serveLanguageServer(options, environment: environment, rules: defaultRules,
+                                       availableRules: availableRules, stderr: stderr)
+        }
         guard case .lint = options.action else {
             return inform(options, availableRules: availableRules, stdout: stdout, stderr: stderr)
         }
@@ -112,7 +116,7 @@ package enum CommandLineTool {
                 return ExitCode.usage
             }
             stdout.write(RuleDocumentation.markdown(for: rule.description))
-        case .lint:
+        case .lint, .languageServer:
             break
         }
         return ExitCode.success

@@ -15,6 +15,7 @@ extension Options {
         USAGE: keychain-lint [options] [PATH ...]
                keychain-lint rules [--format text|json]
                keychain-lint explain <rule>
+               keychain-lint lsp [options]   (language server for editors, on stdio)
 
           Lints every *.swift file under each PATH (default: the current directory).
           Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
@@ -84,6 +85,7 @@ extension Options {
           KEYCHAIN_LINT_EXHAUSTIVE=1
                                  Turn off every shortcut that skips work: slower, and
                                  by design the same output (for checking the linter).
+          KEYCHAIN_LINT_LSP_DEBOUNCE_MS  lsp: milliseconds after an edit before linting (50).
 
         EXIT STATUS:
           0  no error-severity finding

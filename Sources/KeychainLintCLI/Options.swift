@@ -14,6 +14,8 @@ package struct Options {
         case listRules(RuleListFormat)
         /// `keychain-lint explain RULE`: print the rule's page.
         case explain(String)
+        /// `keychain-lint lsp`: serve the Language Server Protocol on stdin and stdout.
+        case languageServer
     }
 
     /// What `keychain-lint rules` prints: a text table (the default) or JSON.
@@ -108,6 +110,7 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             switch (command, isOption) {
             case ("explain", true): return "'explain' prints the rule's Markdown page and takes no option; unexpected '\(argument)'"
             case ("explain", false): return "'explain' takes one rule id; unexpected argument '\(argument)'"
+            case ("lsp", true): return "'lsp' takes only \(Options.languageServerOptions); unexpected '\(argument)'"
             case (_, true): return "'\(command)' takes only --format; unexpected '\(argument)'"
             case (_, false): return "'\(command)' takes no argument; unexpected '\(argument)'"
             }
@@ -133,6 +136,8 @@ extension Options {
         } else if arguments.first == "explain" {
             options.action = try parseExplain(arguments.dropFirst())
             return options
+        } else if arguments.first == "lsp" {
+            return try parseLanguageServer(arguments.dropFirst())
         }
 
         while i < arguments.count {
