@@ -30,15 +30,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import build  # noqa: E402
 LINES = 5000
-
-
-def build():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "keychain-lint"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                         capture_output=True, text=True)
-    return os.path.join(out.stdout.strip(), "keychain-lint")
 
 
 def block(i):

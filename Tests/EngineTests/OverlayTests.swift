@@ -1,26 +1,23 @@
 import XCTest
 import KeychainLint
+import KeychainLintTestSupport
 
 /// In-memory buffers in place of files (`LintEngine.lint(_:overlays:)`): an editor's unsaved text
 /// takes part in every pass of the project analysis, and a buffer with no file is linted too.
 final class OverlayTests: XCTestCase {
-    private var root = ""
+    private var folder: ScratchFolder!
+    private var root: String { folder.root }
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        root = (base.hasSuffix("/") ? base : base + "/") + "kl-overlay-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try ScratchFolder("overlay")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+    override func tearDown() {
+        folder = nil
     }
 
     private func write(_ rel: String, _ text: String) {
-        let path = root + "/" + rel
-        try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        XCTAssertTrue(folder.write(rel, text))
     }
 
     private func run(_ paths: [String] = ["."], overlays: [String: String], only rules: String) -> LintResult? {

@@ -1,26 +1,23 @@
 import XCTest
 import KeychainLint
+import KeychainLintTestSupport
 
 /// The project-wide first pass: symbols one file declares change what another file's lint finds,
 /// and only when the name means one thing across the tree.
 final class ProjectPassTests: XCTestCase {
-    private var root = ""
+    private var folder: ScratchFolder!
+    private var root: String { folder.root }
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        root = (base.hasSuffix("/") ? base : base + "/") + "kl-project-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try ScratchFolder("project")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+    override func tearDown() {
+        folder = nil
     }
 
     private func write(_ rel: String, _ text: String) {
-        let path = root + "/" + rel
-        try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        XCTAssertTrue(folder.write(rel, text))
     }
 
     /// Findings as `path:line rule`, from an engine run of the rules the test is about.

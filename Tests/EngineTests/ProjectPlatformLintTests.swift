@@ -1,26 +1,23 @@
 import XCTest
 import KeychainLint
+import KeychainLintTestSupport
 
 /// A file's platforms decide which rules can fire in it: the macOS-only rule stays silent in a file
 /// that only an iOS podspec builds, even when a macOS podspec sits in the same folder.
 final class ProjectPlatformLintTests: XCTestCase {
-    private var root = ""
+    private var folder: ScratchFolder!
+    private var root: String { folder.root }
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        root = (base.hasSuffix("/") ? base : base + "/") + "kl-pods-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        folder = try ScratchFolder("pods")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+    override func tearDown() {
+        folder = nil
     }
 
     private func write(_ rel: String, _ text: String) {
-        let path = root + "/" + rel
-        try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        XCTAssertTrue(folder.write(rel, text))
     }
 
     private let deleteWithoutDataProtection = """

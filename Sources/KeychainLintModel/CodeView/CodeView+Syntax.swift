@@ -245,9 +245,7 @@ extension CodeView {
     package func enclosingFunctionBody(of index: Int) -> Range<Int> {
         guard index > 0, index <= count else { return 0..<count }
         let j = index - 1
-        var open = Int(enclosingBraces[j])
-        if kind(j) == .leftBrace && partner[j] >= 0 { open = j }
-        if kind(j) == .rightBrace && partner[j] >= 0 { open = Int(enclosingBraces[Int(partner[j])]) }
+        var open = kind(j) == .leftBrace && partner[j] >= 0 ? j : Int(enclosingBraces[j])
         while open >= 0 {
             if case .function = blockKind(opening: open) {
                 return (open + 1)..<max(open + 1, after(open) - 1)

@@ -12,19 +12,19 @@ import KeychainLintSyntax
     @usableFromInline package let tokens: [Token]
     /// Index of the partner of each opener/closer (`(`/`)`, `[`/`]`, `{`/`}`, string start/end,
     /// interpolation start/end), or -1 when unmatched or not a bracket (`CodeTokens.partner`).
-    /// Each code token's innermost enclosing matched `{` (-1 at file level); a `{`'s own entry is
-    /// the block around it. Made in one pass on first need (`enclosingFunctionBody`).
+    /// Each code token's innermost enclosing `{` (-1 at file level); a `{`'s or its `}`'s own
+    /// entry is the block around it. Made in one pass on first need, so that the many questions
+    /// of a long function or deep blocks (`enclosingFunctionBody`, the wrapper readers) cost a
+    /// few steps each rather than a walk back.
     package private(set) lazy var enclosingBraces: [Int32] = {
         var table = [Int32](repeating: -1, count: count)
-        var stack: [Int32] = []
+        var open: [Int32] = []
         for i in 0..<count {
-            table[i] = stack.last ?? -1
-            if kind(i) == .leftBrace && partner[i] >= 0 {
-                stack.append(Int32(i))
-            } else if kind(i) == .rightBrace, let top = stack.last, partner[Int(top)] == Int32(i) {
-                stack.removeLast()
-            }
+            if kind(i) == .rightBrace, let top = open.last, partner[i] == top { open.removeLast() }
+            table[i] = open.last ?? -1
+            if kind(i) == .leftBrace { open.append(Int32(i)) }
         }
+        work += count
         return table
     }()
 

@@ -1,38 +1,16 @@
 import KeychainLintSyntax
 
-/// Which block, function and type a token lies in, for the wrapper readers: a table of each token's
-/// innermost `{`, made in one pass on first need, so that many calls in one long function or deep
-/// blocks cost each a few steps rather than a walk back to the function's start.
+/// Which block, function and type a token lies in, for the wrapper readers, read from the code
+/// view's table of each token's innermost `{` (`CodeView.enclosingBraces`).
 extension WrapperExtractor {
     /// Blocks looked through upward before the answer is "none": deeper code is not a wrapper's.
     static let maxBlockLevels = 64
 
     /// The `{` of the block that directly encloses `index`, or nil at file level.
     func enclosingBrace(of index: Int) -> Int? {
-        if braceParents.isEmpty && code.count > 0 { braceParents = Self.braceParents(code) }
-        guard index >= 0, index < braceParents.count else { return nil }
-        let open = Int(braceParents[index])
+        guard index >= 0, index < code.count else { return nil }
+        let open = Int(code.enclosingBraces[index])
         return open >= 0 ? open : nil
-    }
-
-    /// Each token's innermost enclosing `{` (-1 at file level); a `{`'s own is the block around it.
-    private static func braceParents(_ code: CodeView) -> [Int32] {
-        var parents = [Int32](repeating: -1, count: code.count)
-        var open: [Int32] = []
-        for i in 0..<code.count {
-            switch code.kind(i) {
-            case .leftBrace:
-                parents[i] = open.last ?? -1
-                open.append(Int32(i))
-            case .rightBrace:
-                if let top = open.last, code.partner[i] == top { open.removeLast() }
-                parents[i] = open.last ?? -1
-            default:
-                parents[i] = open.last ?? -1
-            }
-        }
-        code.work += code.count
-        return parents
     }
 
     func blockKind(opening open: Int) -> BlockKind {

@@ -20,9 +20,8 @@ final class WrapperExtractor {
     static let maxDepth = 8
     /// The names of the enum cases the file declares itself, collected on first need.
     var ownCaseNames: Set<Int32>?
-    /// Each code token's innermost `{`, the kinds of blocks asked about, and the parameters of
-    /// functions asked about (`WrapperExtractor+Scopes`), made on first need.
-    var braceParents: [Int32] = []
+    /// The kinds of blocks asked about, and the parameters of functions asked about
+    /// (`WrapperExtractor+Scopes`; each token's innermost `{` is `CodeView.enclosingBraces`).
     var blockKinds: [Int: BlockKind] = [:]
     var parameterNames: [Int: Set<Int32>] = [:]
 
