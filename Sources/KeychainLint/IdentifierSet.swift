@@ -15,8 +15,12 @@ package struct IdentifierSet: Sendable {
     private let names: [[UInt8]]
     /// Names that are not made of identifier bytes alone.
     private let others: [[UInt8]]
-    /// Which bytes start a name: the others' identifiers are skipped without hashing.
-    private let firstBytes: [Bool]
+    /// For each first byte, a bit per name length (bit 63: 63 bytes or more): an identifier whose
+    /// first byte and length no name has is skipped without hashing. Names like `remove` or
+    /// `Class` start like most identifiers; with their lengths, about one identifier in twenty
+    /// is hashed instead of nearly all (measured on 41 MB of real Swift: the search took 14% of
+    /// a run).
+    private let lengthsByFirstByte: [UInt64]
 
     package init(_ names: some Sequence<String>) {
         var plain: [[UInt8]] = []
@@ -28,14 +32,14 @@ package struct IdentifierSet: Sendable {
         var capacity = 16
         while capacity < plain.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
-        var firstBytes = [Bool](repeating: false, count: 256)
+        var lengths = [UInt64](repeating: 0, count: 256)
         for (index, name) in plain.enumerated() {
-            firstBytes[Int(name[0])] = true
+            lengths[Int(name[0])] |= Self.lengthBit(name.count)
             var slot = Self.hash(name[...]) & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
-        (self.slots, self.names, self.others, self.firstBytes) = (slots, plain, others, firstBytes)
+        (self.slots, self.names, self.others, self.lengthsByFirstByte) = (slots, plain, others, lengths)
     }
 
     package var isEmpty: Bool { names.isEmpty && others.isEmpty }
@@ -50,7 +54,7 @@ package struct IdentifierSet: Sendable {
     private func containsPlainName(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !names.isEmpty else { return false }
         return Self.identifierBytes.withUnsafeBufferPointer { isIdentifier in
-            firstBytes.withUnsafeBufferPointer { startsName in
+            lengthsByFirstByte.withUnsafeBufferPointer { lengths in
                 let n = hay.count
                 var i = 0
                 while i < n {
@@ -62,7 +66,7 @@ package struct IdentifierSet: Sendable {
                     let start = i
                     i &+= 1
                     while i < n && isIdentifier[Int(hay[i])] { i &+= 1 }
-                    if startsName[Int(hay[start])] && contains(hay[start..<i]) { return true }
+                    if lengths[Int(hay[start])] & Self.lengthBit(i &- start) != 0 && contains(hay[start..<i]) { return true }
                 }
                 return false
             }
@@ -77,6 +81,8 @@ package struct IdentifierSet: Sendable {
         }
         return false
     }
+
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// FNV-1a: a handful of instructions a byte, and identifiers are short.
     private static func hash<C: Collection<UInt8>>(_ bytes: C) -> Int {
