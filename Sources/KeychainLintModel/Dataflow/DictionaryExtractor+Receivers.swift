@@ -14,14 +14,10 @@ extension DictionaryExtractor {
             let type = code.nameID(receiver)
             if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return type }
         }
+        if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index) }
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
         guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }
-        if code.isKeyword(receiver, "self") {
-            let function = code.nameID(parameters - 1)
-            guard function >= 0 else { return nil }
-            return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
-        }
         guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period else { return nil }
         let name = code.nameID(receiver)
         for parameter in code.elements(of: parameters) {
@@ -34,6 +30,15 @@ extension DictionaryExtractor {
             return code.nameID(t)
         }
         return nil
+    }
+
+    /// The type that declares the function whose body holds `index` (`self`'s type there), or nil.
+    func ownerOfEnclosingFunction(at index: Int) -> Int32? {
+        let body = code.enclosingFunctionBody(of: index)
+        guard body.lowerBound > 0, let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }
+        let function = code.nameID(parameters - 1)
+        guard function >= 0 else { return nil }
+        return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
     }
 
     /// The `(` of the parameter list of the function whose body opens at `open`.
