@@ -60,7 +60,7 @@ final class ProjectSummaryRoundsTests: XCTestCase {
         """))
         let found = try messages("missing-data-protection-keychain")
         XCTAssertEqual(found.count, 1, "\(found)")
-        XCTAssertTrue(found.first?.hasPrefix("App.swift:3 ") == true, "\(found)")
+        XCTAssertTrue(found.first?.hasPrefix("./App.swift:3 ") == true, "\(found)")
         XCTAssertTrue(found.first?.contains("through `Store.string(forKey:options:)` → `Store.object(forKey:options:again:)`.") == true, "\(found)")
     }
 }
