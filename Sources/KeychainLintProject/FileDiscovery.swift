@@ -147,8 +147,8 @@ package struct FileDiscovery {
         if !named.isEmpty { targets = Self.droppingWalkedCopies(of: named, from: targets) }
         // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
         targets.sort {
-            if $0.path != $1.path { return Self.bytesPrecede($0.path, $1.path) }
-            return $0.explicit && !$1.explicit
+            let order = Self.bytesOrder($0.path, $1.path)
+            return order != 0 ? order < 0 : $0.explicit && !$1.explicit
         }
         var unique: [LintTarget] = []
         unique.reserveCapacity(targets.count)
@@ -324,13 +324,24 @@ extension FileDiscovery {
     /// Byte order of two paths, compared with `memcmp` (the `UTF8View` comparison costs about as
     /// much as linting the files when a tree has thousands of them).
     package static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                let common = min(pa.count, pb.count)
-                let order = common == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, common)
-                return order != 0 ? order < 0 : pa.count < pb.count
-            }
+        bytesOrder(a, b) < 0
+    }
+
+    /// Negative, zero or positive as `a`'s bytes come before, equal or after `b`'s. Paths are
+    /// native strings with contiguous UTF-8, read in place (copying them for `withUTF8` made the
+    /// sort of a large tree's targets mostly retains and releases).
+    package static func bytesOrder(_ a: String, _ b: String) -> Int {
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { pa in
+            b.utf8.withContiguousStorageIfAvailable { pb in order(pa, pb) }
         }
+        if let order = inPlace ?? nil { return order }
+        var a = a, b = b
+        return a.withUTF8 { pa in b.withUTF8 { pb in order(pa, pb) } }
+    }
+
+    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order != 0 ? Int(order) : a.count - b.count
     }
 }
