@@ -59,8 +59,12 @@ package enum ProjectPass {
         var symbols = ProjectSymbols(merging: analyses.map(\.declared))
         guard !symbols.helpers.isEmpty else { return symbols }
         var used = Set<String>()
+        // Asked of every file in every round: the two lists are walked, never merged into a set.
         for analysis in analyses where !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty {
-            for name in analysis.consulted.union(analysis.mentioned) where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+            for name in analysis.consulted where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+                used.insert(name)
+            }
+            for name in analysis.mentioned where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
                 used.insert(name)
             }
         }
