@@ -207,12 +207,16 @@ package struct FileDiscovery {
         if entries.holdsSettingsFile, let scopes { scope = scopes.scope(startedIn: fsPath) }
         let filter = scopes.map { $0.filter(scope) } ?? self.filter
 
+        // The output path and the file system path are one string unless the working directory
+        // differs from the process's: shared, a large tree's targets take half the memory.
+        let samePaths = display == fsPath
         for (name, inode) in entries.files {
             let childFS = Self.join(fsPath, name)
             guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
             // Files in one folder share its device (a mount point is a folder, not a file).
             walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
-            targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false, scope: scope))
+            targets.append(LintTarget(path: samePaths ? childFS : Self.join(display, name), fileSystemPath: childFS,
+                                      explicit: false, scope: scope))
         }
         // Links to files are linted; links to folders are not followed; dangling links are ignored.
         for name in entries.links {
