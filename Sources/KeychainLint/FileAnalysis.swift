@@ -39,6 +39,12 @@ package struct FileAnalysis: Sendable {
         self.relocated = relocated
     }
 
+    /// A file the prefilter dropped with nothing to say: what `FileAnalysis()` holds.
+    var isBlankDrop: Bool {
+        !wasTokenized && findings.isEmpty && declared == FileSymbols() && consulted.isEmpty && mentioned.isEmpty
+            && relocated.isEmpty && lineStarts.isEmpty && routed.isEmpty && routedCallSites.isEmpty
+    }
+
     /// Whether the file looked up one of `names`, or mentions one of `mentionable` in code it jumped over.
     package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil) -> Bool {
         guard !names.isEmpty else { return false }
