@@ -1,0 +1,168 @@
+import KeychainLintModel
+
+/// The build settings a project's files define, read for `BuildVariableExpander`.
+///
+/// Which configuration builds which target is not modelled: each `.xcconfig` file under the project
+/// root (with its includes read in place) and each `buildSettings` block of a `project.pbxproj`
+/// under it is one **configuration**, and a setting's definitions in all of them are alternatives.
+/// Inside one configuration Xcode's rules hold: the last assignment of a name and condition wins,
+/// `$(inherited)` is the value assigned before it (left unresolved when there is none), and a
+/// reference means the configuration's own value when it has one.
+package struct ProjectBuildSettings: Sendable {
+    /// One assignment: `NAME[condition] = value`.
+    package struct Definition: Equatable, Sendable {
+        package var name: String
+        /// The bracketed conditions as written without spaces (`[sdk=iphoneos*]`), "" for none.
+        package var condition: String
+        package var value: String
+        /// `path:line`, the path relative to the project root.
+        package var location: String
+    }
+
+    /// One configuration's definitions by name, one per condition.
+    package struct Configuration: Sendable {
+        package var definitions: [String: [Definition]] = [:]
+
+        /// Assigns, replacing an earlier assignment of the same name and condition; `$(inherited)`
+        /// in the value becomes that earlier value (or the unconditional one).
+        mutating func assign(_ new: Definition) {
+            var definition = new
+            var list = definitions[new.name] ?? []
+            let index = list.firstIndex { $0.condition == new.condition }
+            if let inherited = index.map({ list[$0] }) ?? list.first(where: { $0.condition.isEmpty }) {
+                definition.value = Self.substitutingInherited(in: definition.value, with: inherited.value)
+            }
+            if let index { list[index] = definition } else { list.append(definition) }
+            definitions[new.name] = list
+        }
+
+        /// A value longer than this keeps its `$(inherited)`: a list setting grown line by line
+        /// stays bounded.
+        static let maxInheritedLength = 4096
+
+        static func substitutingInherited(in value: String, with earlier: String) -> String {
+            guard value.contains("inherited") else { return value }
+            var out = ""
+            for part in BuildValue.parts(value) {
+                switch part {
+                case .literal(let text): out += text
+                case .reference(_, "inherited"?, nil): out += earlier
+                case .reference(let raw, _, _): out += raw
+                }
+            }
+            return out.utf8.count <= maxInheritedLength ? out : value
+        }
+    }
+
+    package var configurations: [Configuration]
+    /// For each name, the configurations that define it.
+    private var definers: [String: [Int]] = [:]
+
+    package static let empty = ProjectBuildSettings(configurations: [])
+
+    package init(configurations: [Configuration]) {
+        self.configurations = configurations
+        for (index, configuration) in configurations.enumerated() {
+            for name in configuration.definitions.keys { definers[name, default: []].append(index) }
+        }
+    }
+
+    /// The definitions a reference to `name` can mean, by configuration (one per condition in
+    /// each): those of `configuration` when it defines the name, else those of every configuration.
+    package func definitions(of name: String, preferring configuration: Int?) -> [(configuration: Int, definitions: [Definition])] {
+        if let configuration, let own = configurations[configuration].definitions[name] {
+            return [(configuration, own)]
+        }
+        return (definers[name] ?? []).map { ($0, configurations[$0].definitions[name] ?? []) }
+    }
+}
+
+extension ProjectBuildSettings {
+    /// Bounds on what one project's settings cost to read.
+    package static let maxIncludeDepth = 16
+    package static let maxFiles = 1000
+
+    /// Reads the settings of the project whose root is `root` (absolute): its `.xcconfig` files and
+    /// `project.pbxproj` files, found by the one walk (`FileDiscovery`, which skips `.build`, `Pods`
+    /// and the like), at most `maxFiles` of them. `read` gives a file's bytes, nil when it cannot be
+    /// read (then the file defines nothing).
+    package static func load(projectRoot root: String, read: (String) -> [UInt8]?) -> ProjectBuildSettings {
+        var discovery = FileDiscovery(workingDirectory: nil)
+        discovery.collectsFileNamed = { $0.hasSuffix(".xcconfig") || $0 == "project.pbxproj" }
+        let found = discovery.discover([root]).targets.prefix(maxFiles).map(\.fileSystemPath)
+        let xcconfigs = found.filter { $0.hasSuffix(".xcconfig") }
+        let pbxprojs = found.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
+        return load(xcconfigs: xcconfigs, pbxprojs: pbxprojs, root: root, read: read)
+    }
+
+    /// The configurations of these files (absolute paths), locations relative to `root`.
+    package static func load(xcconfigs: [String], pbxprojs: [String], root: String, read: (String) -> [UInt8]?) -> ProjectBuildSettings {
+        var reader = XcconfigFiles(root: root)
+        var configurations = xcconfigs.map { reader.configuration(of: Paths.normalised($0), read: read) }
+        for path in pbxprojs {
+            guard let bytes = read(path) else { continue }
+            let file = location(of: Paths.normalised(path), root: root)
+            for block in XcodeProjectReader.buildSettings(pbxproj: bytes) {
+                var configuration = Configuration()
+                for setting in block {
+                    guard let (name, condition) = nameAndCondition(setting.key) else { continue }
+                    configuration.assign(Definition(name: name, condition: condition, value: setting.value, location: "\(file):\(setting.line)"))
+                }
+                configurations.append(configuration)
+            }
+        }
+        return ProjectBuildSettings(configurations: configurations)
+    }
+
+    /// `NAME[sdk=…]` → (`NAME`, `[sdk=…]`); nil when the name is not a setting's name.
+    static func nameAndCondition(_ key: String) -> (String, String)? {
+        let name = key.prefix { $0 != "[" }
+        guard BuildValue.isName(name.utf8) else { return nil }
+        return (String(name), String(key[name.endIndex...].filter { $0 != " " && $0 != "\t" }))
+    }
+
+    static func location(of path: String, root: String) -> String {
+        Paths.relative(path, inside: root) ?? Paths.relative(path, from: root)
+    }
+}
+
+/// Reads `.xcconfig` files into configurations: each file parsed once, includes read in place
+/// up to `ProjectBuildSettings.maxIncludeDepth` deep, an include of a file already being read cut.
+private struct XcconfigFiles {
+    let root: String
+    private var parsed: [String: [XcconfigReader.Line]] = [:]
+
+    init(root: String) {
+        self.root = root
+    }
+
+    mutating func configuration(of path: String, read: (String) -> [UInt8]?) -> ProjectBuildSettings.Configuration {
+        var configuration = ProjectBuildSettings.Configuration()
+        var including: [String] = []
+        add(path, to: &configuration, including: &including, read: read)
+        return configuration
+    }
+
+    private mutating func add(_ path: String, to configuration: inout ProjectBuildSettings.Configuration, including: inout [String],
+                              read: (String) -> [UInt8]?) {
+        guard including.count <= ProjectBuildSettings.maxIncludeDepth, !including.contains(path) else { return }
+        let file = ProjectBuildSettings.location(of: path, root: root)
+        including.append(path)
+        defer { including.removeLast() }
+        for line in lines(of: path, read: read) {
+            switch line {
+            case .include(let target, _, _):
+                add(Paths.absolute(target, base: Paths.parent(path)), to: &configuration, including: &including, read: read)
+            case .assignment(let name, let condition, let value, let number):
+                configuration.assign(.init(name: name, condition: condition, value: value, location: "\(file):\(number)"))
+            }
+        }
+    }
+
+    private mutating func lines(of path: String, read: (String) -> [UInt8]?) -> [XcconfigReader.Line] {
+        if let known = parsed[path] { return known }
+        let lines = read(path).map(XcconfigReader.lines) ?? []
+        parsed[path] = lines
+        return lines
+    }
+}
