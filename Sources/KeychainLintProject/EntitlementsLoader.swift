@@ -13,6 +13,9 @@ package final class EntitlementsLoader {
     private var rootCache: [String: String?] = [:]
     /// In-memory buffers by `FileDiscovery.overlayKey`, read instead of the files they stand for.
     package var overlays: [String: [UInt8]] = [:]
+    /// Each project root's build settings, read the first time one of its entitlements values
+    /// names a setting (most projects never do, and pay nothing).
+    private var buildSettings: [String: ProjectBuildSettings] = [:]
 
     package init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
@@ -87,9 +90,35 @@ package final class EntitlementsLoader {
             return .failure(Unusable(reason: "cannot be read", explicitReason: FileDiscovery.describe(code)))
         }
         switch EntitlementsFile.parse(path: path, bytes: bytes) {
-        case .success(let file): return .success(file)
+        case .success(let file): return .success(expandingBuildSettings(in: file, fileSystemPath: fileSystemPath))
         case .failure(let error): return .failure(Unusable(reason: "\(error)", explicitReason: "\(error)"))
         }
+    }
+
+    /// The file with each value that names a build setting of the project (not the two team prefix
+    /// variables) expanded through the project's settings (`BuildVariableExpander`). A file
+    /// outside any project expands against no settings: its variables stay unresolved.
+    private func expandingBuildSettings(in file: EntitlementsFile, fileSystemPath: String) -> EntitlementsFile {
+        let needed = { (group: EntitlementsFile.Group) in BuildValue.namesProjectSetting(group.value) }
+        guard file.keychainAccessGroups.contains(where: needed) || file.applicationGroups.contains(where: needed) else { return file }
+        let expander = BuildVariableExpander(settings: projectRoot(of: fileSystemPath).map(settings(ofProjectAt:)) ?? .empty)
+        var file = file
+        for i in file.keychainAccessGroups.indices where needed(file.keychainAccessGroups[i]) {
+            file.keychainAccessGroups[i].expansion = expander.expand(file.keychainAccessGroups[i].value)
+        }
+        for i in file.applicationGroups.indices where needed(file.applicationGroups[i]) {
+            file.applicationGroups[i].expansion = expander.expand(file.applicationGroups[i].value)
+        }
+        return file
+    }
+
+    private func settings(ofProjectAt root: String) -> ProjectBuildSettings {
+        if let known = buildSettings[root] { return known }
+        let settings = ProjectBuildSettings.load(projectRoot: root) { path in
+            self.overlay(path) ?? (try? FileReader.read(path).get())
+        }
+        buildSettings[root] = settings
+        return settings
     }
 
     /// The nearest folder at or above the path that is a project's root (`ProjectFolder`).
