@@ -9,12 +9,12 @@ import KeychainLintModel
 /// and one that refers back to a setting it is inside (a cycle). A chain of definitions keeps to
 /// one condition (`Condition`), so that `[sdk=iphoneos*]` values are not combined with macOS ones.
 /// Bounded: references
-/// `maxDepth` deep, `maxAlternatives` different values, `maxSteps` definitions read per value;
-/// reaching a bound marks the expansion incomplete.
+/// `maxDepth` deep, `maxAlternatives` different values, `maxWork` definitions read and
+/// combinations built per value; reaching a bound marks the expansion incomplete.
 package struct BuildVariableExpander {
     package static let maxDepth = 16
     package static let maxAlternatives = 64
-    package static let maxSteps = 4096
+    package static let maxWork = 100_000
 
     package let settings: ProjectBuildSettings
 
@@ -73,7 +73,7 @@ package struct BuildVariableExpander {
     /// One value's expansion, with its budget.
     private struct Run {
         let settings: ProjectBuildSettings
-        var steps = 0
+        var work = 0
         var wasCut = false
 
         init(settings: ProjectBuildSettings) {
@@ -99,6 +99,7 @@ package struct BuildVariableExpander {
                                                                           definedAt: result.definedAt))
                     }
                 }
+                work += combined.count
                 results = distinct(combined)
             }
             return results
@@ -117,8 +118,8 @@ package struct BuildVariableExpander {
             var options: [Alternative] = []
             for (owner, siblings) in definitions {
                 for definition in scope.condition.admits(siblings) {
-                    steps += 1
-                    guard steps <= BuildVariableExpander.maxSteps else {
+                    work += 1
+                    guard work <= BuildVariableExpander.maxWork else {
                         wasCut = true
                         return options.isEmpty ? unresolved : distinct(options)
                     }

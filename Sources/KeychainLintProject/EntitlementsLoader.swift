@@ -16,6 +16,8 @@ package final class EntitlementsLoader {
     /// Each project root's build settings, read the first time one of its entitlements values
     /// names a setting (most projects never do, and pay nothing).
     private var buildSettings: [String: ProjectBuildSettings] = [:]
+    /// Expansions by project root and value: the targets of an app often share their entries.
+    private var expansions: [String: [String: BuildVariableExpansion]] = [:]
 
     package init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
@@ -101,14 +103,20 @@ package final class EntitlementsLoader {
     private func expandingBuildSettings(in file: EntitlementsFile, fileSystemPath: String) -> EntitlementsFile {
         let needed = { (group: EntitlementsFile.Group) in BuildValue.namesProjectSetting(group.value) }
         guard file.keychainAccessGroups.contains(where: needed) || file.applicationGroups.contains(where: needed) else { return file }
-        let expander = BuildVariableExpander(settings: projectRoot(of: fileSystemPath).map(settings(ofProjectAt:)) ?? .empty)
+        let root = projectRoot(of: fileSystemPath)
+        let expander = BuildVariableExpander(settings: root.map(settings(ofProjectAt:)) ?? .empty)
+        var known = expansions[root ?? ""] ?? [:]
+        func expand(_ groups: inout [EntitlementsFile.Group]) {
+            for i in groups.indices where needed(groups[i]) {
+                let expansion = known[groups[i].value] ?? expander.expand(groups[i].value)
+                known[groups[i].value] = expansion
+                groups[i].expansion = expansion
+            }
+        }
         var file = file
-        for i in file.keychainAccessGroups.indices where needed(file.keychainAccessGroups[i]) {
-            file.keychainAccessGroups[i].expansion = expander.expand(file.keychainAccessGroups[i].value)
-        }
-        for i in file.applicationGroups.indices where needed(file.applicationGroups[i]) {
-            file.applicationGroups[i].expansion = expander.expand(file.applicationGroups[i].value)
-        }
+        expand(&file.keychainAccessGroups)
+        expand(&file.applicationGroups)
+        expansions[root ?? ""] = known
         return file
     }
 

@@ -15,8 +15,12 @@ package struct ProjectBuildSettings: Sendable {
         /// The bracketed conditions as written without spaces (`[sdk=iphoneos*]`), "" for none.
         package var condition: String
         package var value: String
-        /// `path:line`, the path relative to the project root.
-        package var location: String
+        /// The file it is written in, relative to the project root, and its 1-based line.
+        package var file: String
+        package var line: Int
+
+        /// `file:line`.
+        package var location: String { "\(file):\(line)" }
     }
 
     /// One configuration's definitions by name, one per condition.
@@ -41,7 +45,7 @@ package struct ProjectBuildSettings: Sendable {
         static let maxInheritedLength = 4096
 
         static func substitutingInherited(in value: String, with earlier: String) -> String {
-            guard value.contains("inherited") else { return value }
+            guard value.utf8.contains(UInt8(ascii: "$")), value.contains("inherited") else { return value }
             var out = ""
             for part in BuildValue.parts(value) {
                 switch part {
@@ -81,6 +85,8 @@ extension ProjectBuildSettings {
     /// Bounds on what one project's settings cost to read.
     package static let maxIncludeDepth = 16
     package static let maxFiles = 1000
+    /// Lines read through includes in all, so files that include each other many times over stay cheap.
+    package static let maxIncludedLines = 100_000
 
     /// Reads the settings of the project whose root is `root` (absolute): its `.xcconfig` files and
     /// `project.pbxproj` files, found by the one walk (`FileDiscovery`, which skips `.build`, `Pods`
@@ -106,7 +112,7 @@ extension ProjectBuildSettings {
                 var configuration = Configuration()
                 for setting in block {
                     guard let (name, condition) = nameAndCondition(setting.key) else { continue }
-                    configuration.assign(Definition(name: name, condition: condition, value: setting.value, location: "\(file):\(setting.line)"))
+                    configuration.assign(Definition(name: name, condition: condition, value: setting.value, file: file, line: setting.line))
                 }
                 configurations.append(configuration)
             }
@@ -116,9 +122,11 @@ extension ProjectBuildSettings {
 
     /// `NAME[sdk=…]` → (`NAME`, `[sdk=…]`); nil when the name is not a setting's name.
     static func nameAndCondition(_ key: String) -> (String, String)? {
-        let name = key.prefix { $0 != "[" }
-        guard BuildValue.isName(name.utf8) else { return nil }
-        return (String(name), String(key[name.endIndex...].filter { $0 != " " && $0 != "\t" }))
+        let bytes = key.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: "[")) ?? bytes.endIndex
+        guard BuildValue.isName(bytes[..<end]) else { return nil }
+        guard end < bytes.endIndex else { return (key, "") }
+        return (String(key[..<end]), String(decoding: bytes[end...].filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self))
     }
 
     static func location(of path: String, root: String) -> String {
@@ -127,10 +135,12 @@ extension ProjectBuildSettings {
 }
 
 /// Reads `.xcconfig` files into configurations: each file parsed once, includes read in place
-/// up to `ProjectBuildSettings.maxIncludeDepth` deep, an include of a file already being read cut.
+/// up to `ProjectBuildSettings.maxIncludeDepth` deep, an include of a file already being read cut,
+/// at most `maxIncludedLines` lines read in all.
 private struct XcconfigFiles {
     let root: String
-    private var parsed: [String: [XcconfigReader.Line]] = [:]
+    private var parsed: [String: File] = [:]
+    private var linesLeft = ProjectBuildSettings.maxIncludedLines
 
     init(root: String) {
         self.root = root
@@ -143,26 +153,46 @@ private struct XcconfigFiles {
         return configuration
     }
 
+    /// One file read once: its name relative to the root, and its lines with includes resolved
+    /// to absolute paths.
+    private struct File {
+        enum Line {
+            case include(String)
+            case assignment(name: String, condition: String, value: String, line: Int)
+        }
+        var name: String
+        var lines: [Line]
+    }
+
     private mutating func add(_ path: String, to configuration: inout ProjectBuildSettings.Configuration, including: inout [String],
                               read: (String) -> [UInt8]?) {
         guard including.count <= ProjectBuildSettings.maxIncludeDepth, !including.contains(path) else { return }
-        let file = ProjectBuildSettings.location(of: path, root: root)
+        let file = self.file(at: path, read: read)
         including.append(path)
         defer { including.removeLast() }
-        for line in lines(of: path, read: read) {
+        for line in file.lines {
+            guard linesLeft > 0 else { return }
+            linesLeft -= 1
             switch line {
-            case .include(let target, _, _):
-                add(Paths.absolute(target, base: Paths.parent(path)), to: &configuration, including: &including, read: read)
+            case .include(let target):
+                add(target, to: &configuration, including: &including, read: read)
             case .assignment(let name, let condition, let value, let number):
-                configuration.assign(.init(name: name, condition: condition, value: value, location: "\(file):\(number)"))
+                configuration.assign(.init(name: name, condition: condition, value: value, file: file.name, line: number))
             }
         }
     }
 
-    private mutating func lines(of path: String, read: (String) -> [UInt8]?) -> [XcconfigReader.Line] {
+    private mutating func file(at path: String, read: (String) -> [UInt8]?) -> File {
         if let known = parsed[path] { return known }
-        let lines = read(path).map(XcconfigReader.lines) ?? []
-        parsed[path] = lines
-        return lines
+        let folder = Paths.parent(path)
+        let lines = (read(path).map(XcconfigReader.lines) ?? []).map { line -> File.Line in
+            switch line {
+            case .include(let target, _, _): return .include(Paths.absolute(target, base: folder))
+            case .assignment(let name, let condition, let value, let number): return .assignment(name: name, condition: condition, value: value, line: number)
+            }
+        }
+        let file = File(name: ProjectBuildSettings.location(of: path, root: root), lines: lines)
+        parsed[path] = file
+        return file
     }
 }

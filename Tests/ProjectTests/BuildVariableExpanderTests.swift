@@ -95,6 +95,16 @@ final class BuildVariableExpanderTests: XCTestCase {
         XCTAssertEqual(texts("$(V17)", project), ["$(V17)"])
     }
 
+    /// Files that include each other many times over (60^5 lines unbounded) stop at `maxIncludedLines`.
+    func testIncludeFanOutIsBounded() {
+        var files: [String: String] = [:]
+        for level in 0..<6 {
+            files["F\(level).xcconfig"] = "V\(level) = \(level)\n" + String(repeating: "#include \"F\(level + 1).xcconfig\"\n", count: 60)
+        }
+        let project = settings(files, xcconfigs: ["F0.xcconfig"])
+        XCTAssertEqual(texts("$(V0)-$(V5)", project), ["0-5"])
+    }
+
     func testChainsAndCombinationsAreBounded() {
         var chain = ""
         for level in 0..<30 { chain += "C\(level) = $(C\(level + 1))\n" }
