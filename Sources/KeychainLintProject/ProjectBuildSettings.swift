@@ -124,7 +124,7 @@ extension ProjectBuildSettings {
     static func nameAndCondition(_ key: String) -> (String, String)? {
         let bytes = key.utf8
         let end = bytes.firstIndex(of: UInt8(ascii: "[")) ?? bytes.endIndex
-        guard BuildValue.isName(bytes[..<end]) else { return nil }
+        guard BuildValue.isName(key[..<end]) else { return nil }
         guard end < bytes.endIndex else { return (key, "") }
         return (String(key[..<end]), String(decoding: bytes[end...].filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self))
     }
