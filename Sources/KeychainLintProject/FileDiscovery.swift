@@ -60,6 +60,9 @@ package struct FileDiscovery {
     package var workingDirectory: String?
     /// When false, only `.entitlements` files are collected (the project-root scan for context).
     package var includesSwiftFiles = true
+    /// When set, the walk collects the files whose name it accepts instead of Swift sources and
+    /// entitlements (a project's build-settings files, `ProjectBuildSettings`).
+    package var collectsFileNamed: ((String) -> Bool)?
     /// The configuration's `include`/`exclude` patterns; `nil` when there are none. Not used when
     /// `scopes` is set: each part of the tree is then judged by its own scope's patterns.
     package var filter: PathFilter?
@@ -87,9 +90,10 @@ package struct FileDiscovery {
         name.utf8.count > 13 && name.hasSuffix(".entitlements")
     }
 
-    /// Files a walk collects: Swift sources and entitlements property lists.
+    /// Files a walk collects: Swift sources and entitlements property lists, unless `collectsFileNamed` says otherwise.
     func wants(_ name: String) -> Bool {
-        (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
+        if let collectsFileNamed { return collectsFileNamed(name) }
+        return (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
     }
 
     private struct FileID: Hashable {
