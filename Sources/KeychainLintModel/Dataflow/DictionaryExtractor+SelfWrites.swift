@@ -1,0 +1,70 @@
+import KeychainLintSyntax
+
+/// What a method or initializer body may do to `self`'s dictionary properties, read before it is
+/// summarised: a body that does none of it (and takes no dictionary) needs no summary.
+struct SelfWrites {
+    /// The type the body is declared in.
+    var owner: String
+    /// The first code index of each name the body writes like a dictionary property: `query[k] = v`,
+    /// `self.query[k] = v`, `query.updateValue(…)`, `query = [...]`, and which it does not declare
+    /// itself (a local or a parameter of that name is not a property).
+    var properties: [Int] = []
+    /// `self` used as a value (`var copy = self`, `return self`): the body may return a changed copy.
+    var copiesSelf = false
+    /// Every parameter by name id: `copy.raw[key] = value` with `key` a parameter (`ParameterEntry`).
+    var parameterIndices: [Int32: Int] = [:]
+
+    var isEmpty: Bool { properties.isEmpty && !copiesSelf }
+}
+
+extension DictionaryExtractor {
+    /// Methods that change a dictionary property, or copy `self`, in one pass over the body;
+    /// nil for a free function, a `static` one, or a body that does neither.
+    func selfWrites(in body: Declarations.Body) -> SelfWrites? {
+        guard let owner = body.owner, !isTypeMember(declaredAt: body.nameIndex) else { return nil }
+        let end = max(body.open + 1, code.after(body.open) - 1)
+        var writes = SelfWrites(owner: code.spelling(owner))
+        var candidates: [Int32: Int] = [:]
+        var declared: Set<Int32> = []
+        for k in (body.open + 1)..<end {
+            switch code.kind(k) {
+            case .identifier:
+                if code.isKeyword(k - 1, "let") || code.isKeyword(k - 1, "var") {
+                    declared.insert(code.nameID(k))
+                } else if isPropertyWrite(at: k), candidates[code.nameID(k)] == nil {
+                    candidates[code.nameID(k)] = k
+                }
+            case .keyword:
+                if code.isKeyword(k, "self"), code.is(k - 1, "=") || code.isKeyword(k - 1, "return") { writes.copiesSelf = true }
+            default:
+                continue
+            }
+        }
+        if let open = body.parameterOpen {
+            for (index, element) in code.elements(of: open).enumerated() {
+                guard let name = code.parameterName(element) else { continue }
+                declared.insert(code.nameID(name))
+                writes.parameterIndices[code.nameID(name)] = index
+            }
+        }
+        writes.properties = candidates.filter { !declared.contains($0.key) }.map(\.value).sorted()
+        return writes.isEmpty ? nil : writes
+    }
+
+    /// `x[k] = v`, `x.updateValue(…)`/`removeValue`/`merge`/`removeAll`, `x = [...]`, with `x`
+    /// bare or `self.x`.
+    private func isPropertyWrite(at k: Int) -> Bool {
+        guard code.kind(k - 1) != .period || code.isKeyword(k - 2, "self") else { return false }
+        switch code.kind(k + 1) {
+        case .leftBracket:
+            return code.is(code.after(k + 1), "=")
+        case .period:
+            let m = k + 2
+            guard code.kind(m + 1) == .leftParen else { return false }
+            return code.isIdentifier(m, "updateValue") || code.isIdentifier(m, "removeValue") || code.isIdentifier(m, "merge")
+                || code.isIdentifier(m, "removeAll")
+        default:
+            return code.is(k + 1, "=") && code.kind(k + 2) == .leftBracket
+        }
+    }
+}
