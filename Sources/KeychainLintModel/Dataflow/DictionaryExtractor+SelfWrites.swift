@@ -19,19 +19,29 @@ struct SelfWrites {
 
 extension DictionaryExtractor {
     /// Methods that change a dictionary property, or copy `self`, in one pass over the body;
-    /// nil for a free function, a `static` one, or a body that does neither.
+    /// nil for a free function, a `static` one, or a body that does neither. A body that names
+    /// nothing keychain-relevant (`Relevance`) counts only for writes keyed by a parameter
+    /// (`attributes[key] = value`): its other writes cannot add a keychain entry.
     func selfWrites(in body: Declarations.Body) -> SelfWrites? {
         guard let owner = body.owner, !isTypeMember(declaredAt: body.nameIndex) else { return nil }
         let end = max(body.open + 1, code.after(body.open) - 1)
         var writes = SelfWrites(owner: code.spelling(owner))
-        var candidates: [Int32: Int] = [:]
         var declared: Set<Int32> = []
+        if let open = body.parameterOpen {
+            for (index, element) in code.elements(of: open).enumerated() {
+                guard let name = code.parameterName(element) else { continue }
+                declared.insert(code.nameID(name))
+                writes.parameterIndices[code.nameID(name)] = index
+            }
+        }
+        let isRelevant = relevance.mentionsRelevant(body.open..<(end + 1))
+        var candidates: [Int32: Int] = [:]
         for k in (body.open + 1)..<end {
             switch code.kind(k) {
             case .identifier:
                 if code.isKeyword(k - 1, "let") || code.isKeyword(k - 1, "var") {
                     declared.insert(code.nameID(k))
-                } else if isPropertyWrite(at: k), candidates[code.nameID(k)] == nil {
+                } else if candidates[code.nameID(k)] == nil, isPropertyWrite(at: k), isRelevant || isKeyedByParameter(k, writes) {
                     candidates[code.nameID(k)] = k
                 }
             case .keyword:
@@ -40,15 +50,16 @@ extension DictionaryExtractor {
                 continue
             }
         }
-        if let open = body.parameterOpen {
-            for (index, element) in code.elements(of: open).enumerated() {
-                guard let name = code.parameterName(element) else { continue }
-                declared.insert(code.nameID(name))
-                writes.parameterIndices[code.nameID(name)] = index
-            }
-        }
         writes.properties = candidates.filter { !declared.contains($0.key) }.map(\.value).sorted()
         return writes.isEmpty ? nil : writes
+    }
+
+    /// `x[key] = …` or `x[key as String] = …` with `key` a parameter.
+    private func isKeyedByParameter(_ k: Int, _ writes: SelfWrites) -> Bool {
+        guard code.kind(k + 1) == .leftBracket, code.kind(k + 2) == .identifier,
+              writes.parameterIndices[code.nameID(k + 2)] != nil else { return false }
+        let close = code.after(k + 1) - 1
+        return close == k + 3 || code.isKeyword(k + 3, "as")
     }
 
     /// `x[k] = v`, `x.updateValue(…)`/`removeValue`/`merge`/`removeAll`, `x = [...]`, with `x`

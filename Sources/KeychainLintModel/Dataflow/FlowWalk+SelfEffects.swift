@@ -24,9 +24,14 @@ extension FlowWalk {
         if instances.returnsOther { summary?.returnedCopy = nil }
     }
 
-    /// The changes each property variable holds, relative to where it started.
+    /// The changes each property variable holds, relative to where it started: only those that
+    /// concern a keychain dictionary (a `kSec…` entry, a removal, an entry keyed by a parameter),
+    /// so that the project's summaries, and the files read again for them, stay few. A property
+    /// only emptied or replaced by what cannot be read is left as the caller knew it.
     private func effects(of properties: [String: Int]) -> [PropertyEffect] {
-        properties.sorted { $0.key < $1.key }.map { propertyEffect($0.key, variable: $0.value) }.filter { !$0.isEmpty }
+        properties.sorted { $0.key < $1.key }.map { propertyEffect($0.key, variable: $0.value) }.filter { effect in
+            effect.added.contains { $0.key.hasPrefix("kSec") } || !effect.removed.isEmpty || !effect.parameterEntries.isEmpty
+        }
     }
 
     func propertyEffect(_ name: String, variable: Int) -> PropertyEffect {
@@ -55,6 +60,11 @@ extension FlowWalk {
         } else if let instance = instanceValue(r), instances.instances[instance].copiesSelf {
             returned = effects(of: instances.instances[instance].properties)
         } else {
+            instances.returnsOther = true
+            return
+        }
+        // A copy that changes nothing a keychain rule reads says nothing: the call stays unknown.
+        guard !returned.isEmpty else {
             instances.returnsOther = true
             return
         }
