@@ -18,13 +18,17 @@ struct SelfWrites {
 }
 
 extension DictionaryExtractor {
-    /// Methods that change a dictionary property, or copy `self`, in one pass over the body;
-    /// nil for a free function, a `static` one, or a body that does neither. A body that names
-    /// nothing keychain-relevant (`Relevance`) counts only for writes keyed by a parameter
-    /// (`attributes[key] = value`): its other writes cannot add a keychain entry.
+    /// Methods that change a dictionary property, or copy `self`; nil for a free function, a
+    /// `static` one, or a body that does neither. A body that names nothing keychain-relevant
+    /// (`Relevance`) counts only for writes keyed by a parameter (`attributes[key] = value`): its
+    /// other writes cannot add a keychain entry. Most bodies have no write site at all, which
+    /// the file's list of them (`selfWriteSites`) tells without reading the body.
     func selfWrites(in body: Declarations.Body) -> SelfWrites? {
-        guard let owner = body.owner, !isTypeMember(declaredAt: body.nameIndex) else { return nil }
+        guard let owner = body.owner else { return nil }
         let end = max(body.open + 1, code.after(body.open) - 1)
+        let sites = selfWriteSites
+        var s = Self.firstSite(in: sites, after: body.open)
+        guard s < sites.count, Int(sites[s]) < end, !isTypeMember(declaredAt: body.nameIndex) else { return nil }
         var writes = SelfWrites(owner: code.spelling(owner))
         var declared: Set<Int32> = []
         if let open = body.parameterOpen {
@@ -36,22 +40,51 @@ extension DictionaryExtractor {
         }
         let isRelevant = relevance.mentionsRelevant(body.open..<(end + 1))
         var candidates: [Int32: Int] = [:]
-        for k in (body.open + 1)..<end {
-            switch code.kind(k) {
-            case .identifier:
-                if code.isKeyword(k - 1, "let") || code.isKeyword(k - 1, "var") {
-                    declared.insert(code.nameID(k))
-                } else if candidates[code.nameID(k)] == nil, isPropertyWrite(at: k), isRelevant || isKeyedByParameter(k, writes) {
-                    candidates[code.nameID(k)] = k
-                }
-            case .keyword:
-                if code.isKeyword(k, "self"), code.is(k - 1, "=") || code.isKeyword(k - 1, "return") { writes.copiesSelf = true }
-            default:
-                continue
+        while s < sites.count, case let k = Int(sites[s]), k < end {
+            s += 1
+            if code.isKeyword(k, "self") {
+                writes.copiesSelf = true
+            } else if candidates[code.nameID(k)] == nil, isRelevant || isKeyedByParameter(k, writes) {
+                candidates[code.nameID(k)] = k
+            }
+        }
+        if !candidates.isEmpty {
+            // A local of the name is no property.
+            for k in (body.open + 1)..<end where code.kind(k) == .identifier && (code.isKeyword(k - 1, "let") || code.isKeyword(k - 1, "var")) {
+                declared.insert(code.nameID(k))
             }
         }
         writes.properties = candidates.filter { !declared.contains($0.key) }.map(\.value).sorted()
         return writes.isEmpty ? nil : writes
+    }
+
+    /// The index in `sites` of the first site past `open`.
+    private static func firstSite(in sites: [Int32], after open: Int) -> Int {
+        var low = 0
+        var high = sites.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(sites[middle]) <= open { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Every property-like write (`isPropertyWrite`) and every `self` used as a value in the
+    /// file, in order: one pass, made the first time a method is asked about.
+    static func selfWriteSites(_ code: CodeView) -> [Int32] {
+        var sites: [Int32] = []
+        for k in 0..<code.count {
+            switch code.kind(k) {
+            case .identifier:
+                if code.kind(k + 1) == .leftBracket || code.kind(k + 1) == .period || code.kind(k + 1) == .operator,
+                   isPropertyWrite(at: k, code: code) { sites.append(Int32(k)) }
+            case .keyword:
+                if code.isKeyword(k, "self"), code.is(k - 1, "=") || code.isKeyword(k - 1, "return") { sites.append(Int32(k)) }
+            default:
+                continue
+            }
+        }
+        return sites
     }
 
     /// `x[key] = …` or `x[key as String] = …` with `key` a parameter.
@@ -64,7 +97,7 @@ extension DictionaryExtractor {
 
     /// `x[k] = v`, `x.updateValue(…)`/`removeValue`/`merge`/`removeAll`, `x = [...]`, with `x`
     /// bare or `self.x`.
-    private func isPropertyWrite(at k: Int) -> Bool {
+    private static func isPropertyWrite(at k: Int, code: CodeView) -> Bool {
         guard code.kind(k - 1) != .period || code.isKeyword(k - 2, "self") else { return false }
         switch code.kind(k + 1) {
         case .leftBracket:
