@@ -9,7 +9,7 @@ struct SelfWrites {
     /// `self.query[k] = v`, `query.updateValue(…)`, `query = [...]`, and which it does not declare
     /// itself (a local or a parameter of that name is not a property).
     var properties: [Int] = []
-    /// `self` used as a value (`var copy = self`, `return self`): the body may return a changed copy.
+    /// `var copy = self` or `return self`: the body may return a changed copy.
     var copiesSelf = false
     /// Every parameter by name id: `copy.raw[key] = value` with `key` a parameter (`ParameterEntry`).
     var parameterIndices: [Int32: Int] = [:]
@@ -43,7 +43,8 @@ extension DictionaryExtractor {
         while s < sites.count, case let k = Int(sites[s]), k < end {
             s += 1
             if code.isKeyword(k, "self") {
-                writes.copiesSelf = true
+                // A copy can carry a keychain entry only from a relevant body or from an argument.
+                writes.copiesSelf = isRelevant || !writes.parameterIndices.isEmpty
             } else if candidates[code.nameID(k)] == nil, isRelevant || isKeyedByParameter(k, writes) {
                 candidates[code.nameID(k)] = k
             }
@@ -79,7 +80,7 @@ extension DictionaryExtractor {
                 if code.kind(k + 1) == .leftBracket || code.kind(k + 1) == .period || code.kind(k + 1) == .operator,
                    isPropertyWrite(at: k, code: code) { sites.append(Int32(k)) }
             case .keyword:
-                if code.isKeyword(k, "self"), code.is(k - 1, "=") || code.isKeyword(k - 1, "return") { sites.append(Int32(k)) }
+                if code.isKeyword(k, "self"), isCopyOfSelf(at: k, code: code) { sites.append(Int32(k)) }
             default:
                 continue
             }
@@ -97,6 +98,13 @@ extension DictionaryExtractor {
 
     /// `x[k] = v`, `x.updateValue(…)`/`removeValue`/`merge`/`removeAll`, `x = [...]`, with `x`
     /// bare or `self.x`.
+    /// `var copy = self` (a copy to change) or `return self` (a fluent method); not `guard let
+    /// self = self`, `let strong = self` or `return self.query`, which copy nothing to change.
+    private static func isCopyOfSelf(at k: Int, code: CodeView) -> Bool {
+        if code.isKeyword(k - 1, "return") { return code.kind(k + 1) != .period }
+        return code.is(k - 1, "=") && code.kind(k - 2) == .identifier && code.isKeyword(k - 3, "var")
+    }
+
     private static func isPropertyWrite(at k: Int, code: CodeView) -> Bool {
         guard code.kind(k - 1) != .period || code.isKeyword(k - 2, "self") else { return false }
         switch code.kind(k + 1) {
