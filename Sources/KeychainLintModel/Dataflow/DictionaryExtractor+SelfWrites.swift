@@ -19,9 +19,9 @@ struct SelfWrites {
 
 extension DictionaryExtractor {
     /// Methods that change a dictionary property, or copy `self`; nil for a free function, a
-    /// `static` one, or a body that does neither. A body that names nothing keychain-relevant
-    /// (`Relevance`) counts only for writes keyed by a parameter (`attributes[key] = value`): its
-    /// other writes cannot add a keychain entry. Most bodies have no write site at all, which
+    /// `static` one, or a body that does neither. A write counts when its key names something
+    /// keychain-relevant (`Relevance`) or is a parameter (`attributes[key] = value`): another
+    /// cannot add a keychain entry. Most bodies have no write site at all, which
     /// the file's list of them (`selfWriteSites`) tells without reading the body.
     func selfWrites(in body: Declarations.Body) -> SelfWrites? {
         guard let owner = body.owner else { return nil }
@@ -38,14 +38,14 @@ extension DictionaryExtractor {
                 writes.parameterIndices[code.nameID(name)] = index
             }
         }
-        let isRelevant = relevance.mentionsRelevant(body.open..<(end + 1))
+        lazy var isRelevant = relevance.mentionsRelevant(body.open..<(end + 1))
         var candidates: [Int32: Int] = [:]
         while s < sites.count, case let k = Int(sites[s]), k < end {
             s += 1
             if code.isKeyword(k, "self") {
                 // A copy can carry a keychain entry only from a relevant body or from an argument.
                 writes.copiesSelf = isRelevant || !writes.parameterIndices.isEmpty
-            } else if candidates[code.nameID(k)] == nil, isRelevant || isKeyedByParameter(k, writes) {
+            } else if candidates[code.nameID(k)] == nil, writesRelevantKey(k) || isKeyedByParameter(k, writes) {
                 candidates[code.nameID(k)] = k
             }
         }
@@ -86,6 +86,15 @@ extension DictionaryExtractor {
             }
         }
         return sites
+    }
+
+    /// The write at `k` names something keychain-relevant (`Relevance`) where a key can be: the
+    /// subscript, the method's arguments, the assigned literal. `cache[id] = x` in a keychain
+    /// method is no keychain write, and its method is not walked again for it.
+    private func writesRelevantKey(_ k: Int) -> Bool {
+        let open = code.kind(k + 1) == .period ? k + 3 : code.kind(k + 1) == .leftBracket ? k + 1 : k + 2
+        guard open < code.count, code.kind(open) == .leftParen || code.kind(open) == .leftBracket else { return false }
+        return relevance.mentionsRelevant(open..<code.after(open))
     }
 
     /// `x[key] = …` or `x[key as String] = …` with `key` a parameter.
