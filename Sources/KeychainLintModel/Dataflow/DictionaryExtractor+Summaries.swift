@@ -100,7 +100,8 @@ extension DictionaryExtractor {
         guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
               evaluationDepth < Self.maxEvaluationDepth else { return nil }
         let parameters = FunctionParameters(code: code, open: parameterOpen)
-        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty else {
+        let writes = selfWrites(in: body)
+        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || writes != nil else {
             summaryMemo[body.open] = .some(nil)
             return nil
         }
@@ -111,6 +112,7 @@ extension DictionaryExtractor {
         walk.summary?.isTypeMember = isTypeMember(declaredAt: body.nameIndex)
         walk.summarisedParameters = parameters.dictionaries
         walk.summarisedClosures = parameters.functions
+        walk.instances.selfWrites = writes
         walk.run()
         evaluationDepth -= 1
         summariesInProgress.remove(body.open)

@@ -24,6 +24,10 @@ package struct FunctionSummary: Sendable, Equatable {
     /// Parameters handed to a closure parameter the function calls (`op(q as CFDictionary)`):
     /// the closure a caller passes decides what happens to the dictionary.
     package var closureSinks: [ClosureSink] = []
+    /// What a method writes into `self`'s dictionary properties (`PropertyEffect`).
+    package var selfEffects: [PropertyEffect] = []
+    /// The method returns `self` or a copy of it, changed so; nil when it returns no such copy.
+    package var returnedCopy: [PropertyEffect]?
     /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
     package var isDeclaredElsewhere = false
     /// A `static`/`class` function: a call through a value (`ops.delete(q)`) cannot reach it.
@@ -36,6 +40,7 @@ package struct FunctionSummary: Sendable, Equatable {
 
     package var isEmpty: Bool {
         sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty && closureSinks.isEmpty
+            && selfEffects.isEmpty && returnedCopy == nil
     }
 }
 
