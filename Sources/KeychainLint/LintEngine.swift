@@ -58,8 +58,7 @@ public struct LintEngine: Sendable {
             let path = target.fileSystemPath
             let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
             if let root = rootByFolder[folder] { return loaded.byProject[root] ?? [] }
-            // A file that vanished gives no root; the next file of its folder asks again.
-            guard let root = loader.projectRoot(of: path) else { return loaded.byProject[""] ?? [] }
+            let root = loader.projectRoot(ofFileAt: path) ?? ""
             rootByFolder[folder] = root
             return loaded.byProject[root] ?? []
         }
@@ -82,8 +81,10 @@ public struct LintEngine: Sendable {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.filter = filter
         discovery.overlays = Set(buffers.keys)
+        let folders = FolderCatalog()
+        discovery.catalog = folders
         let (targets, found) = discovery.discover(paths)
-        var result = lint(found: targets, paths: paths, overlays: buffers)
+        var result = lint(found: targets, paths: paths, overlays: buffers, folders: folders)
         result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
         return result
     }
@@ -97,10 +98,12 @@ public struct LintEngine: Sendable {
     /// Lints files already found under `paths` as one project (the command line finds them itself,
     /// to give each part of a tree the settings of its own configuration file). `paths` are the
     /// arguments they were found under: entitlements anywhere in their projects are read as context.
-    /// `overlays` are keyed by `FileDiscovery.overlayKey` (`overlayBuffers`).
-    package func lint(found targets: [LintTarget], paths: [String], overlays: [String: [UInt8]] = [:]) -> LintResult {
+    /// `overlays` are keyed by `FileDiscovery.overlayKey` (`overlayBuffers`). `folders` holds what
+    /// the walk that found the targets learnt about their folders (`FileDiscovery.catalog`).
+    package func lint(found targets: [LintTarget], paths: [String], overlays: [String: [UInt8]] = [:],
+                      folders: FolderCatalog = FolderCatalog()) -> LintResult {
         var problems: [LintProblem] = []
-        let loader = EntitlementsLoader(workingDirectory: workingDirectory)
+        let loader = EntitlementsLoader(workingDirectory: workingDirectory, folders: folders)
         loader.overlays = overlays
         let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: paths)
         let swiftTargets = targets.filter { !$0.isEntitlements }
@@ -109,7 +112,7 @@ public struct LintEngine: Sendable {
         problems += entitlements.errors.map { LintProblem(kind: .error, message: $0) }
 
         let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
-                                               entitlements: contexts, overlays: overlays, parallel: parallel)
+                                               entitlements: contexts, overlays: overlays, folders: folders, parallel: parallel)
         var findings: [Finding] = []
         findings.reserveCapacity(outcomes.reduce(0) { total, outcome in
             if case .linted(let f, _) = outcome { return total + f.count }

@@ -34,9 +34,9 @@ extension ProjectAnalysis.Run {
                 if before != after { changed.formUnion(after.changedNames(comparedWith: before)) }
             }
             guard !changed.isEmpty, round + 1 < ProjectAnalysis.maxSymbolRounds else { break }
-            symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))
+            symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
             pending = passes.indices.filter { i in
-                guard let analysis = passes[i].analysis, analysis.wasTokenized else { return false }
+                guard let analysis = passes[i].tokenized else { return false }
                 return linter.exhaustive || analysis.mayUse(changed, mentionable: changed.intersection(symbols.contentNames))
                     || !changed.isDisjoint(with: analysis.declared.helpers.keys)
             }
@@ -64,17 +64,17 @@ extension ProjectAnalysis.Run {
     func relocate(_ passes: [Pass], symbols: ProjectSymbols, into outcomes: inout [ProjectAnalysis.Outcome]) {
         var declaringFile: [String: Int] = [:]
         for (i, pass) in passes.enumerated() {
-            for name in (pass.analysis?.declared.helpers ?? [:]).keys where symbols.helpers[name] != nil {
+            for name in (pass.tokenized?.declared.helpers ?? [:]).keys where symbols.helpers[name] != nil {
                 declaringFile[name] = min(declaringFile[name] ?? i, i)
             }
-            for summary in (pass.analysis?.declared.summaries ?? [:]).values.joined() {
+            for summary in (pass.tokenized?.declared.summaries ?? [:]).values.joined() {
                 declaringFile[summary.route] = min(declaringFile[summary.route] ?? i, i)
             }
         }
         let sinks = sinkFindings(passes, declaringFile: declaringFile)
         var incoming = sinks.atSinks
         for pass in passes {
-            for finding in pass.analysis?.relocated ?? [] {
+            for finding in pass.tokenized?.relocated ?? [] {
                 if let d = declaringFile[finding.helper] { incoming[d, default: []].insert(finding) }
             }
         }

@@ -27,7 +27,7 @@ extension ProjectAnalysis.Run {
         var callSites: [SinkSpot: Int] = [:]
         var byRule: [String: [SinkSpot: [(file: Int, finding: RoutedFinding)]]] = [:]
         for (i, pass) in passes.enumerated() {
-            guard let analysis = pass.analysis else { continue }
+            guard let analysis = pass.tokenized else { continue }
             for (spot, count) in analysis.routedCallSites { callSites[spot, default: 0] += count }
             for finding in analysis.routed { byRule[finding.ruleID, default: [:]][finding.sink, default: []].append((i, finding)) }
         }

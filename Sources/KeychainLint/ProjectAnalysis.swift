@@ -34,16 +34,16 @@ package enum ProjectAnalysis {
     /// dropped whose bytes name a symbol.
     package static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
                                 entitlements: [[EntitlementsFile]]? = nil, overlays: [String: [UInt8]] = [:],
-                                parallel: Bool) -> [Outcome] {
+                                folders: FolderCatalog = FolderCatalog(), parallel: Bool) -> [Outcome] {
         let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements,
-                      overlays: overlays, parallel: parallel)
+                      overlays: overlays, parallel: parallel, resolver: ProjectPlatformResolver(folders: folders))
         var passes: [Pass] = parallelMap(targets.count, parallel: parallel) { i in
             switch run.read(i) {
             case .outcome(let outcome): return Pass(outcome: outcome)
             case .bytes(let bytes): return run.analyze(i, bytes: bytes, symbols: .empty, force: false)
             }
         }
-        var symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))
+        var symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
         guard !symbols.names.isEmpty || !symbols.passThroughFunctions.isEmpty else { return passes.map(\.final) }
         symbols = run.symbolRounds(&passes, symbols: symbols)
         var outcomes = passes.map(\.final)
@@ -81,6 +81,12 @@ package enum ProjectAnalysis {
             case .analysed(let analysis, _): return analysis
             }
         }
+        /// The analysis of a file that was tokenized: a dropped file declares and consults nothing,
+        /// so the merges of every round skip the most files of a tree without building them one.
+        var tokenized: FileAnalysis? {
+            if case .analysed(let analysis, _) = state, analysis.wasTokenized { return analysis }
+            return nil
+        }
         var lines: [Int: String] {
             if case .analysed(_, let lines) = state { return lines }
             return [:]
@@ -98,7 +104,7 @@ package enum ProjectAnalysis {
         /// so an edited helper changes the findings of the files that use it.
         let overlays: [String: [UInt8]]
         let parallel: Bool
-        let resolver = ProjectPlatformResolver()
+        let resolver: ProjectPlatformResolver
 
         enum Read { case bytes([UInt8]), outcome(Outcome) }
 

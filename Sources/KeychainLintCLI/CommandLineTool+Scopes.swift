@@ -21,6 +21,8 @@ extension CommandLineTool {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.scopes = settings.scopes
         discovery.overlays = Set(overlays.keys)
+        let folders = FolderCatalog()
+        discovery.catalog = folders
         let (targets, found) = discovery.discover(paths)
         if let failure = settings.scopes.failure { return .failure(failure) }
 
@@ -33,7 +35,7 @@ extension CommandLineTool {
             let engine = LintEngine(rules: settingsOfScope.rules, platforms: settingsOfScope.platforms,
                                     exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
                                     parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
-            var result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays)
+            var result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
             if let (file, baseline) = settingsOfScope.baseline {
                 let filtered = baseline.filter(result, keying: settings.keying(for: file))
                 result.findings = filtered.kept

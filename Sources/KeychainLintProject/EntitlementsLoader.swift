@@ -10,6 +10,10 @@ import KeychainLintModel
 /// file belongs to its nearest project, and a Swift file is compared only with its own project's.
 package final class EntitlementsLoader {
     package let workingDirectory: String?
+    /// The working directory made absolute, once: relative arguments are resolved against it.
+    private let base: String
+    /// What each folder holds, shared with discovery's walk, which has listed most of them.
+    private let folders: FolderCatalog
     private var rootCache: [String: String?] = [:]
     /// In-memory buffers by `FileDiscovery.overlayKey`, read instead of the files they stand for.
     package var overlays: [String: [UInt8]] = [:]
@@ -19,8 +23,11 @@ package final class EntitlementsLoader {
     /// Expansions by project root and value: the targets of an app often share their entries.
     private var expansions: [String: [String: BuildVariableExpansion]] = [:]
 
-    package init(workingDirectory: String?) {
+    package init(workingDirectory: String?, folders: FolderCatalog = FolderCatalog()) {
         self.workingDirectory = workingDirectory
+        let cwd = FileManager.default.currentDirectoryPath
+        base = Paths.absolute(workingDirectory ?? cwd, base: cwd)
+        self.folders = folders
     }
 
     package struct Loaded {
@@ -47,6 +54,7 @@ package final class EntitlementsLoader {
         }
         var discovery = FileDiscovery(workingDirectory: nil)
         discovery.includesSwiftFiles = false
+        discovery.catalog = folders
         for root in Set(arguments.compactMap(projectRoot(of:))).sorted() {
             for target in discovery.discover([root]).targets where seen.insert(Self.canonical(target.fileSystemPath)).inserted {
                 if let file = read(target.path, fileSystemPath: target.fileSystemPath, warnings: &loaded.warnings) {
@@ -131,8 +139,7 @@ package final class EntitlementsLoader {
 
     /// The nearest folder at or above the path that is a project's root (`ProjectFolder`).
     package func projectRoot(of argument: String) -> String? {
-        let cwd = FileManager.default.currentDirectoryPath
-        let path = Paths.absolute(argument, base: Paths.absolute(workingDirectory ?? cwd, base: cwd))
+        let path = Paths.absolute(argument, base: base)
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             // An unsaved buffer belongs to the project of the folder it would be saved in.
@@ -141,12 +148,17 @@ package final class EntitlementsLoader {
         return root(ofFolder: isDirectory.boolValue ? path : Paths.parent(path))
     }
 
+    /// The project root of a file discovery found: no need to ask whether it is a folder.
+    package func projectRoot(ofFileAt path: String) -> String? {
+        root(ofFolder: Paths.parent(Paths.absolute(path, base: base)))
+    }
+
     private func root(ofFolder folder: String) -> String? {
         var visited: [String] = []
         let found = FolderWalk.nearest(from: folder) { current -> String?? in
             if let cached = rootCache[current] { return .some(cached) }
             visited.append(current)
-            return ProjectFolder(listing: current).isProjectRoot ? .some(current) : nil
+            return folders.folder(at: current).isProjectRoot ? .some(current) : nil
         }
         let root = found ?? nil
         for folder in visited { rootCache[folder] = root }

@@ -1,6 +1,7 @@
 import KeychainLintSyntax
 import KeychainLintModel
 import KeychainLintSupport
+import Foundation
 
 /// A file to lint.
 package struct LintTarget: Equatable, Sendable {
@@ -67,6 +68,9 @@ package struct FileDiscovery {
     package var onEnter: ((String) -> Void)?
     /// Absolute, normalised paths of in-memory buffers that stand in for files (`overlayKey`).
     package var overlays: Set<String> = []
+    /// Where the walk records the project files of each folder it lists, so that finding a
+    /// file's project later does not list the folder again; `nil` records nothing.
+    package var catalog: FolderCatalog?
 
     package init(workingDirectory: String? = nil) {
         self.workingDirectory = workingDirectory
@@ -110,6 +114,7 @@ package struct FileDiscovery {
         var walked = WalkedFiles()
         // Files named on the command line, by identity: `../Sources/A.swift` and `./A.swift` are one file.
         var named: Set<FileID> = []
+        let currentDirectory = catalog == nil ? "" : FileManager.default.currentDirectoryPath
 
         for argument in arguments {
             let fsPath = fileSystemPath(argument)
@@ -129,7 +134,8 @@ package struct FileDiscovery {
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 if let filter, filter.excludesFolder(fsPath, orAbove: true) { continue }
                 let folder = Self.trimmingTrailingSlashes(fsPath)
-                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: folder, info: st, isArgument: true,
+                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: folder,
+                     absolute: catalog == nil ? nil : Paths.absolute(folder, base: currentDirectory), info: st, isArgument: true,
                      scope: scopes?.scope(enclosing: folder) ?? 0,
                      visited: &visited, walked: &walked, targets: &targets, problems: &problems)
             } else if filter.map({ !$0.appliesToArguments || $0.admitsFile(fsPath, checkAncestors: true) }) ?? true {
@@ -186,7 +192,7 @@ package struct FileDiscovery {
     }
 
     private func walk(
-        display: String, fsPath: String, info st: stat, isArgument: Bool, scope: Int,
+        display: String, fsPath: String, absolute: String?, info st: stat, isArgument: Bool, scope: Int,
         visited: inout Set<FileID>, walked: inout WalkedFiles, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
     ) {
         guard visited.insert(FileID(st)).inserted else { return }
@@ -200,6 +206,7 @@ package struct FileDiscovery {
         }
         let entries = read(dir, fsPath: fsPath)
         closedir(dir)
+        if let absolute, let catalog, let project = entries.project { catalog.record(project, at: absolute) }
         // A settings file here starts a new scope for this folder and everything below it.
         var scope = scope
         if entries.holdsSettingsFile, let scopes { scope = scopes.scope(startedIn: fsPath) }
@@ -233,7 +240,8 @@ package struct FileDiscovery {
             var sub = stat()
             // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
             guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
-            walk(display: Self.join(display, name), fsPath: childFS, info: sub, isArgument: false, scope: scope,
+            walk(display: Self.join(display, name), fsPath: childFS, absolute: absolute.map { Self.join($0, name) },
+                 info: sub, isArgument: false, scope: scope,
                  visited: &visited, walked: &walked, targets: &targets, problems: &problems)
         }
     }
@@ -245,6 +253,9 @@ package struct FileDiscovery {
         var links: [String] = []
         var folders: [String] = []
         var holdsSettingsFile = false
+        /// The folder's project files, or `nil` when a link's name says it may be one: what it
+        /// points to decides, and the catalog lists the folder itself if it is ever asked.
+        var project: ProjectFolder? = ProjectFolder()
     }
 
     private func read(_ dir: FolderListing.DirectoryStream, fsPath: String) -> FolderEntries {
@@ -269,12 +280,19 @@ package struct FileDiscovery {
                 }
             }
             switch type {
-            case Int32(DT_DIR): if !Self.isSkippedFolder(name) { entries.folders.append(name) }
-            case Int32(DT_REG): if wants(name) { entries.files.append((name, inode)) }
-            case Int32(DT_LNK): if wants(name) { entries.links.append(name) }
+            case Int32(DT_DIR):
+                entries.project?.note(name, .folder)
+                if !Self.isSkippedFolder(name) { entries.folders.append(name) }
+            case Int32(DT_REG):
+                entries.project?.note(name, .file)
+                if wants(name) { entries.files.append((name, inode)) }
+            case Int32(DT_LNK):
+                if ProjectFolder.mayBeProjectFile(name) { entries.project = nil }
+                if wants(name) { entries.links.append(name) }
             default: continue
             }
         }
+        entries.project?.finish()
         return entries
     }
 

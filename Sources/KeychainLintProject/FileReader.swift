@@ -25,7 +25,8 @@ package enum FileReader {
 
         // The size is a hint (files can change, special files report 0); read until end of file.
         // The buffer is not zeroed first: only the bytes `read` filled are kept.
-        var capacity = max(Int(st.st_size), 0) + 1
+        let expected = max(Int(st.st_size), 0)
+        var capacity = expected + 1
         var bytes: [UInt8] = []
         while true {
             var failure: Int32 = 0
@@ -34,7 +35,8 @@ package enum FileReader {
                 var count = previous.count
                 if count > 0 { _ = previous.withUnsafeBufferPointer { memcpy(buf.baseAddress!, $0.baseAddress!, count) } }
                 while count < capacity {
-                    let n = SystemCall.read(fd, buf.baseAddress! + count, capacity - count)
+                    let wanted = capacity - count
+                    let n = SystemCall.read(fd, buf.baseAddress! + count, wanted)
                     if n < 0 {
                         if errno == EINTR { continue }
                         failure = errno
@@ -42,6 +44,10 @@ package enum FileReader {
                     }
                     if n == 0 { break }
                     count += n
+                    // A regular file's read comes up short only at its end: at the size `fstat`
+                    // gave, that is the end, without a second call to read nothing (a system call
+                    // per file, on every pass).
+                    if n < wanted && count == expected { break }
                 }
                 initialized = count
             }

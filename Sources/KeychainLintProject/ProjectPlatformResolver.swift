@@ -40,15 +40,16 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     /// after another, and standardising every path costs more than the answer.
     private var byFolderAsGiven: [Substring: FolderAnswer] = [:]
     private var reads = 0
-    private let currentDirectory: String?
+    /// What relative paths are resolved against, asked once (`getcwd` per folder was a visible cost).
+    private let currentDirectory: String
+    /// What each folder holds, shared with discovery's walk, which has listed most of them.
+    private let folders: FolderCatalog
 
-    package init() {
-        currentDirectory = nil
-    }
-
-    /// Resolves relative paths against `currentDirectory` instead of the process's current directory.
-    package init(currentDirectory: String) {
-        self.currentDirectory = currentDirectory
+    /// Resolves relative paths against `currentDirectory` (the process's current directory when
+    /// `nil`), and reads folders through `folders`.
+    package init(currentDirectory: String? = nil, folders: FolderCatalog = FolderCatalog()) {
+        self.currentDirectory = currentDirectory ?? FileManager.default.currentDirectoryPath
+        self.folders = folders
     }
 
     /// How many project files (manifests, `project.pbxproj`, Podfiles, podspecs) have been read so far.
@@ -66,8 +67,7 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
         var answer = byFolderAsGiven[folder]
         lock.unlock()
         if answer == nil {
-            let cwd = currentDirectory ?? FileManager.default.currentDirectoryPath
-            let directory = Paths.parent(Paths.absolute(path, base: cwd))
+            let directory = Paths.parent(Paths.absolute(path, base: currentDirectory))
             let found = FolderAnswer(decision(forDirectory: directory), folder: directory)
             lock.lock()
             byFolderAsGiven[folder] = found
@@ -92,7 +92,7 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
         var chain: [(directory: String, folder: ProjectFolder)] = []
         var base = FolderWalk.nearest(from: directory) { current -> Decision? in
             if let cached = cache[current] { return cached }
-            let folder = ProjectFolder(listing: current)
+            let folder = folders.folder(at: current)
             if folder.isProjectRoot {
                 let decision = Decision.project(readProject(in: current, folder))
                 cache[current] = decision

@@ -33,17 +33,34 @@ package struct ProjectFolder {
     /// Lists `directory`; an unreadable one has no project files.
     package init(listing directory: String) {
         guard let entries = FolderListing.entries(of: directory) else { return }
-        for (name, kind) in entries {
-            if name == "Package.swift" {
-                packageManifest = true
-            } else if name.hasSuffix(".xcodeproj") {
-                if kind == .folder { xcodeprojs.append(name) }
-            } else if name == "Podfile" {
-                podfile = true
-            } else if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") {
-                podspecs.append(name)
-            }
+        for (name, kind) in entries { note(name, kind) }
+        finish()
+    }
+
+    package init() {}
+
+    /// Whether an entry of this name may be a project file, whatever its kind: a walk that does
+    /// not know an entry's kind (a link) cannot say what the folder holds when this is true.
+    package static func mayBeProjectFile(_ name: String) -> Bool {
+        name == "Package.swift" || name == "Podfile" || name.hasSuffix(".xcodeproj") || name.hasSuffix(".podspec")
+            || name.hasSuffix(".podspec.json")
+    }
+
+    /// Takes in one entry of the folder (a link counted as what it points to).
+    package mutating func note(_ name: String, _ kind: FolderListing.Kind) {
+        if name == "Package.swift" {
+            packageManifest = true
+        } else if name.hasSuffix(".xcodeproj") {
+            if kind == .folder { xcodeprojs.append(name) }
+        } else if name == "Podfile" {
+            podfile = true
+        } else if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") {
+            podspecs.append(name)
         }
+    }
+
+    /// Once every entry is noted: names in a stable order, whatever order the folder listed them in.
+    package mutating func finish() {
         xcodeprojs.sort()
         podspecs.sort()
     }
