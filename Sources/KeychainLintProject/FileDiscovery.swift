@@ -94,7 +94,7 @@ package struct FileDiscovery {
         return (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
     }
 
-    private struct FileID: Hashable {
+    struct FileID: Hashable {
         var device: UInt64
         var inode: UInt64
         init(_ st: stat) {
@@ -149,10 +149,13 @@ package struct FileDiscovery {
         targets = walked.droppingLinkedCopies(targets)
         targets += overlayOnlyTargets(under: arguments, besides: targets)
         if !named.isEmpty { targets = Self.droppingWalkedCopies(of: named, from: targets) }
-        // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
-        targets.sort {
-            let order = Self.bytesOrder($0.path, $1.path)
-            return order != 0 ? order < 0 : $0.explicit && !$1.explicit
+        // Sort by output path; when a path is found twice, keep the explicit one (its read errors are
+        // errors). One walked folder's targets are in order already: then this only checks.
+        if !Self.strictlyOrdered(targets) {
+            targets.sort {
+                let order = Self.bytesOrder($0.path, $1.path)
+                return order != 0 ? order < 0 : $0.explicit && !$1.explicit
+            }
         }
         var unique: [LintTarget] = []
         unique.reserveCapacity(targets.count)
@@ -204,7 +207,7 @@ package struct FileDiscovery {
                 : DiscoveryProblem(kind: .warning, message: "skipping \(display): \(reason)"))
             return
         }
-        let entries = read(dir, fsPath: fsPath)
+        let entries = FolderEntries(dir, fsPath: fsPath, discovery: self)
         closedir(dir)
         if let absolute, let catalog, let project = entries.project { catalog.record(project, at: absolute) }
         // A settings file here starts a new scope for this folder and everything below it.
@@ -215,85 +218,37 @@ package struct FileDiscovery {
         // The output path and the file system path are one string unless the working directory
         // differs from the process's: shared, a large tree's targets take half the memory.
         let samePaths = display == fsPath
-        for (name, inode) in entries.files {
+        // In path order (`FolderEntries`): the walk's targets come out sorted, so the sort after it
+        // only checks.
+        for entry in entries.items {
+            let name = entry.name
             let childFS = Self.join(fsPath, name)
-            guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
-            // Files in one folder share its device (a mount point is a folder, not a file).
-            walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
-            targets.append(LintTarget(path: samePaths ? childFS : Self.join(display, name), fileSystemPath: childFS,
-                                      explicit: false, scope: scope))
-        }
-        // Links to files are linted; links to folders are not followed; dangling links are ignored.
-        for name in entries.links {
-            let childFS = Self.join(fsPath, name)
-            guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
-            var target = stat()
-            if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
-                let path = Self.join(display, name)
-                walked.links[path] = FileID(target)
-                targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false, scope: scope))
-            }
-        }
-        for name in entries.folders {
-            let childFS = Self.join(fsPath, name)
-            if filter?.excludesFolder(childFS) ?? false { continue }
-            var sub = stat()
-            // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
-            guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
-            walk(display: Self.join(display, name), fsPath: childFS, absolute: absolute.map { Self.join($0, name) },
-                 info: sub, isArgument: false, scope: scope,
-                 visited: &visited, walked: &walked, targets: &targets, problems: &problems)
-        }
-    }
-
-    /// One folder's entries, read before any is judged: a settings file among them decides which
-    /// patterns judge the rest.
-    private struct FolderEntries {
-        var files: [(name: String, inode: UInt64)] = []
-        var links: [String] = []
-        var folders: [String] = []
-        var holdsSettingsFile = false
-        /// The folder's project files, or `nil` when a link's name says it may be one: what it
-        /// points to decides, and the catalog lists the folder itself if it is ever asked.
-        var project: ProjectFolder? = ProjectFolder()
-    }
-
-    private func read(_ dir: FolderListing.DirectoryStream, fsPath: String) -> FolderEntries {
-        var entries = FolderEntries()
-        let settingsFileName = scopes?.fileName
-        while let entry = readdir(dir) {
-            let name = FolderListing.name(of: entry)
-            if name == "." || name == ".." { continue }
-            // The settings file is hidden: only names that start with "." are compared with it.
-            if name.utf8.first == UInt8(ascii: "."), name == settingsFileName { entries.holdsSettingsFile = true }
-            var type = Int32(entry.pointee.d_type)
-            var inode = UInt64(entry.pointee.d_ino)
-            if type == Int32(DT_UNKNOWN) {
-                var lst = stat()
-                guard lstat(Self.join(fsPath, name), &lst) == 0 else { continue }
-                inode = UInt64(lst.st_ino)
-                switch lst.st_mode & S_IFMT {
-                case S_IFDIR: type = Int32(DT_DIR)
-                case S_IFREG: type = Int32(DT_REG)
-                case S_IFLNK: type = Int32(DT_LNK)
-                default: continue
+            switch entry.kind {
+            case .file(let inode):
+                guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
+                // Files in one folder share its device (a mount point is a folder, not a file).
+                walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
+                targets.append(LintTarget(path: samePaths ? childFS : Self.join(display, name), fileSystemPath: childFS,
+                                          explicit: false, scope: scope))
+            case .link:
+                // Links to files are linted; links to folders are not followed; dangling links are ignored.
+                guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
+                var target = stat()
+                if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
+                    let path = Self.join(display, name)
+                    walked.links[path] = FileID(target)
+                    targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false, scope: scope))
                 }
-            }
-            switch type {
-            case Int32(DT_DIR):
-                entries.project?.note(name, .folder)
-                if !Self.isSkippedFolder(name) { entries.folders.append(name) }
-            case Int32(DT_REG):
-                entries.project?.note(name, .file)
-                if wants(name) { entries.files.append((name, inode)) }
-            case Int32(DT_LNK):
-                if ProjectFolder.mayBeProjectFile(name) { entries.project = nil }
-                if wants(name) { entries.links.append(name) }
-            default: continue
+            case .folder:
+                if filter?.excludesFolder(childFS) ?? false { continue }
+                var sub = stat()
+                // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
+                guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
+                walk(display: Self.join(display, name), fsPath: childFS, absolute: absolute.map { Self.join($0, name) },
+                     info: sub, isArgument: false, scope: scope,
+                     visited: &visited, walked: &walked, targets: &targets, problems: &problems)
             }
         }
-        entries.project?.finish()
-        return entries
     }
 
     /// The files a walk reached, by identity, to lint a linked file once.
@@ -350,6 +305,11 @@ extension FileDiscovery {
         if let order = inPlace ?? nil { return order }
         var a = a, b = b
         return a.withUTF8 { pa in b.withUTF8 { pb in order(pa, pb) } }
+    }
+
+    /// Whether each target's path comes strictly after the one before it.
+    static func strictlyOrdered(_ targets: [LintTarget]) -> Bool {
+        targets.indices.dropFirst().allSatisfy { bytesOrder(targets[$0 - 1].path, targets[$0].path) < 0 }
     }
 
     private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {

@@ -56,4 +56,21 @@ final class ProjectPathTests: XCTestCase {
             XCTAssertEqual(FileDiscovery.bytesOrder(a, b) == 0, Array(a.utf8) == Array(b.utf8), "\(a) = \(b)")
         }
     }
+
+    /// A walk visits one folder's entries in the order of the paths below them: a folder's name
+    /// counts as followed by `/` (`a-b` < `a` + `/x` < `a.swift` is wrong: '.' sorts before '/').
+    func testAFolderIsVisitedWhereItsPathsSort() {
+        let pieces = ["a", "b", ".", "-", "0", "é", "ab", "~"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let a = (1...Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let b = (1...Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let aFolder = Bool.random(using: &rng), bFolder = Bool.random(using: &rng)
+            guard a != b else { continue }  // one folder cannot hold two entries of one name
+            // The first path below each entry: the file itself, or a file inside the folder.
+            let pathA = aFolder ? a + "/x" : a, pathB = bFolder ? b + "/x" : b
+            XCTAssertEqual(FileDiscovery.FolderEntries.precedes(a, isFolder: aFolder, b, isFolder: bFolder),
+                           FileDiscovery.bytesPrecede(pathA, pathB), "\(pathA) < \(pathB)")
+        }
+    }
 }
