@@ -64,6 +64,28 @@ package struct IdentifierSet: Sendable {
             let n = hay.count
             var start = -1  // where the identifier running into the current word starts
             var i = 0
+            // Sixty-four bytes at a time: a bit per byte says whether it is an identifier byte, so
+            // the loop over a block's edges replaces eight loops over a word's. Blocks with no
+            // edge (inside a long identifier or a long run of punctuation) cost the masks alone.
+            while i &+ 64 <= n {
+                var inside: UInt64 = 0
+                for k in 0..<8 {
+                    let word = UnsafeRawPointer(base + (i &+ 8 &* k)).loadUnaligned(as: UInt64.self)
+                    inside |= Self.byteBits(Self.identifierByteMask(UInt64(littleEndian: word))) << UInt64(8 &* k)
+                }
+                var edges = inside ^ (inside << 1 | (start >= 0 ? 1 : 0))
+                while edges != 0 {
+                    let at = i &+ edges.trailingZeroBitCount
+                    if start < 0 {
+                        start = at
+                    } else {
+                        if isName(start, at) { return true }
+                        start = -1
+                    }
+                    edges &= edges &- 1
+                }
+                i &+= 64
+            }
             while i &+ 8 <= n {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let inside = Self.identifierByteMask(UInt64(littleEndian: word))
@@ -99,6 +121,12 @@ package struct IdentifierSet: Sendable {
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Bit `j` of the result is bit 7 of byte `j` of `mask` (whose other bits are clear): the eight
+    /// flags of `identifierByteMask` packed into one byte by a multiplication.
+    package static func byteBits(_ mask: UInt64) -> UInt64 {
+        (mask &* 0x0002_0408_1020_4081) >> 56
+    }
 
     /// Bit 7 of each byte of the result is set when that byte of `word` is an identifier byte
     /// (`ASCIIText.isIdentifierByte`), every other bit clear. Each range test adds a constant to

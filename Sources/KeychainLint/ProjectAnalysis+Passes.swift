@@ -17,12 +17,18 @@ extension ProjectAnalysis.Run {
         }
         for round in 0..<ProjectAnalysis.maxSymbolRounds {
             let current = symbols
-            if !linter.exhaustive { pending = namingSymbols(pending, passes, IdentifierSet(current.contentNames)) }
+            // A file the prefilter dropped is read for this only: whether it names a symbol. Asked
+            // in the same parallel sweep as the lint of the files that use one, so neither core
+            // waits for the other between the two.
+            let needles = linter.exhaustive ? nil : IdentifierSet(current.contentNames)
+            let dropped = pending.map { passes[$0].tokenized == nil }
             let results: [Pass?] = ProjectAnalysis.parallelMap(pending.count, parallel: parallel) { k in
                 let i = pending[k]
                 switch read(i) {
                 case .outcome(let outcome): return Pass(outcome: outcome)
-                case .bytes(let bytes): return analyze(i, bytes: bytes, symbols: current, force: true)
+                case .bytes(let bytes):
+                    if let needles, dropped[k], !needles.occurs(in: bytes) { return nil }
+                    return analyze(i, bytes: bytes, symbols: current, force: true)
                 }
             }
             var changed = Set<String>()
@@ -43,20 +49,6 @@ extension ProjectAnalysis.Run {
             if pending.isEmpty { break }
         }
         return symbols
-    }
-
-    /// `pending` without the files the prefilter dropped whose bytes name none of `needles`. Asked
-    /// apart from the lint so the answers for a large tree's dropped files take a byte each, not
-    /// a slot the size of a file's analysis (108,000 files: about 15 MB).
-    private func namingSymbols(_ pending: [Int], _ passes: [Pass], _ needles: IdentifierSet) -> [Int] {
-        let dropped = pending.filter { passes[$0].analysis?.wasTokenized == false }
-        guard !dropped.isEmpty else { return pending }
-        let names: [Bool] = ProjectAnalysis.parallelMap(dropped.count, parallel: parallel) { k in
-            guard case .bytes(let bytes) = read(dropped[k]) else { return true }  // the lint reports why
-            return needles.occurs(in: bytes)
-        }
-        let silent = Set(zip(dropped, names).lazy.filter { !$0.1 }.map(\.0))
-        return pending.filter { !silent.contains($0) }
     }
 
     /// Findings callers made on other files' helpers go to the helper's key, once: the declaring

@@ -43,6 +43,17 @@ final class IdentifierSetTests: XCTestCase {
         }
     }
 
+    /// The eight flags of a word's mask packed into a byte, flag `j` into bit `j`.
+    func testByteBitsPacksEachBytesFlagIntoOneBit() {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<10_000 {
+            let mask = rng.next() & 0x8080_8080_8080_8080
+            var expected: UInt64 = 0
+            for j in 0..<8 where mask & (0x80 << (8 * UInt64(j))) != 0 { expected |= 1 << UInt64(j) }
+            XCTAssertEqual(IdentifierSet.byteBits(mask), expected)
+        }
+    }
+
     /// Lengths from 63 bytes up share one bit of the length filter: such names are still told apart.
     func testLongNamesShareTheLastLengthBit() {
         let long = String(repeating: "a", count: 70)
@@ -63,7 +74,7 @@ final class IdentifierSetTests: XCTestCase {
         for _ in 0..<3_000 {
             let names = (0..<Int(rng.next() % 6)).map { _ in word(1 + Int(rng.next() % 3)) }
                 + (rng.next() % 8 == 0 ? ["a.b"] : []) + (rng.next() % 8 == 0 ? [longWord + word(Int(rng.next() % 4))] : [])
-            let text = (0..<Int(rng.next() % 90)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+            let text = (0..<Int(rng.next() % 200)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
                 + (rng.next() % 4 == 0 ? " " + longWord + word(Int(rng.next() % 4)) : "")
             XCTAssertEqual(IdentifierSet(names).occurs(in: Array(text.utf8)), reference(names, text), "\(names) in \(text.debugDescription)")
         }
