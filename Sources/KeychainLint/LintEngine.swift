@@ -83,6 +83,7 @@ public struct LintEngine: Sendable {
         discovery.overlays = Set(buffers.keys)
         let folders = FolderCatalog()
         discovery.catalog = folders
+        discovery.parallel = parallel
         let (targets, found) = discovery.discover(paths)
         var result = lint(found: targets, paths: paths, overlays: buffers, folders: folders)
         result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems

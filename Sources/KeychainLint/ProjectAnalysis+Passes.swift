@@ -1,3 +1,4 @@
+import KeychainLintSupport
 import KeychainLintModel
 import KeychainLintRules
 
@@ -22,7 +23,7 @@ extension ProjectAnalysis.Run {
             // waits for the other between the two.
             let needles = linter.exhaustive ? nil : IdentifierSet(current.contentNames)
             let dropped = pending.map { passes[$0].tokenized == nil }
-            let results: [Pass?] = ProjectAnalysis.parallelMap(pending.count, parallel: parallel) { k in
+            let results: [Pass?] = Parallel.map(pending.count, parallel: parallel) { k in
                 let i = pending[k]
                 switch read(i) {
                 case .outcome(let outcome): return Pass(outcome: outcome)
@@ -71,7 +72,7 @@ extension ProjectAnalysis.Run {
             }
         }
         let declaring = incoming.keys.sorted()
-        let results: [ProjectAnalysis.Outcome] = ProjectAnalysis.parallelMap(declaring.count, parallel: parallel) { k in
+        let results: [ProjectAnalysis.Outcome] = Parallel.map(declaring.count, parallel: parallel) { k in
             let d = declaring[k]
             switch read(d) {
             case .outcome(let outcome): return outcome

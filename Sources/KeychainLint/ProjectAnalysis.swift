@@ -1,4 +1,4 @@
-import Dispatch
+import KeychainLintSupport
 import KeychainLintSyntax
 import KeychainLintModel
 import KeychainLintProject
@@ -37,7 +37,7 @@ package enum ProjectAnalysis {
                                 folders: FolderCatalog = FolderCatalog(), parallel: Bool) -> [Outcome] {
         let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements,
                       overlays: overlays, parallel: parallel, resolver: ProjectPlatformResolver(folders: folders))
-        var passes: [Pass] = parallelMap(targets.count, parallel: parallel) { i in
+        var passes: [Pass] = Parallel.map(targets.count, parallel: parallel) { i in
             switch run.read(i) {
             case .outcome(let outcome): return Pass(outcome: outcome)
             case .bytes(let bytes): return run.analyze(i, bytes: bytes, symbols: .empty, force: false)
@@ -140,23 +140,5 @@ package enum ProjectAnalysis {
             let lines = starts.isEmpty ? LineText.lines(numbers, in: bytes) : LineText.lines(numbers, in: bytes, lineStarts: starts)
             return Pass(analysis: analysis, lines: lines)
         }
-    }
-
-    /// `body(0..<count)` in order, on all cores when `parallel`.
-    package static func parallelMap<T: Sendable>(_ count: Int, parallel: Bool, _ body: (Int) -> T) -> [T] {
-        guard parallel, count > 1 else { return (0..<count).map(body) }
-        let slots = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
-        defer {
-            slots.baseAddress!.deinitialize(count: count)
-            slots.deallocate()
-        }
-        nonisolated(unsafe) let shared = slots
-        withoutActuallyEscaping(body) { body in
-            nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: count) { i in
-                (shared.baseAddress! + i).initialize(to: work(i))
-            }
-        }
-        return Array(slots)
     }
 }

@@ -23,6 +23,7 @@ extension CommandLineTool {
         discovery.overlays = Set(overlays.keys)
         let folders = FolderCatalog()
         discovery.catalog = folders
+        discovery.parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
         let (targets, found) = discovery.discover(paths)
         if let failure = settings.scopes.failure { return .failure(failure) }
 

@@ -71,6 +71,8 @@ package struct FileDiscovery {
     /// Where the walk records the project files of each folder it lists, so that finding a
     /// file's project later does not list the folder again; `nil` records nothing.
     package var catalog: FolderCatalog?
+    /// Whether a folder argument's subfolders are walked on all cores (`FileDiscovery+Walk`).
+    package var parallel = false
 
     package init(workingDirectory: String? = nil) {
         self.workingDirectory = workingDirectory
@@ -108,10 +110,7 @@ package struct FileDiscovery {
     }
 
     package func discover(_ arguments: [String]) -> (targets: [LintTarget], problems: [DiscoveryProblem]) {
-        var targets: [LintTarget] = []
-        var problems: [DiscoveryProblem] = []
-        var visited: Set<FileID> = []
-        var walked = WalkedFiles()
+        var state = WalkState()
         // Files named on the command line, by identity: `../Sources/A.swift` and `./A.swift` are one file.
         var named: Set<FileID> = []
         let currentDirectory = catalog == nil ? "" : FileManager.default.currentDirectoryPath
@@ -121,10 +120,10 @@ package struct FileDiscovery {
             var st = stat()
             guard stat(fsPath, &st) == 0 else {
                 if let target = overlayTarget(forArgument: argument, fileSystemPath: fsPath) {
-                    targets.append(target)
+                    state.targets.append(target)
                     continue
                 }
-                problems.append(DiscoveryProblem(kind: .error, message: "\(Self.describe(errno)): \(argument)"))
+                state.problems.append(DiscoveryProblem(kind: .error, message: "\(Self.describe(errno)): \(argument)"))
                 continue
             }
             // The folder holding the argument decides whether it is excluded; files in a folder
@@ -134,19 +133,18 @@ package struct FileDiscovery {
             if (st.st_mode & S_IFMT) == S_IFDIR {
                 if let filter, filter.excludesFolder(fsPath, orAbove: true) { continue }
                 let folder = Self.trimmingTrailingSlashes(fsPath)
-                walk(display: Self.trimmingTrailingSlashes(argument), fsPath: folder,
-                     absolute: catalog == nil ? nil : Paths.absolute(folder, base: currentDirectory), info: st, isArgument: true,
-                     scope: scopes?.scope(enclosing: folder) ?? 0,
-                     visited: &visited, walked: &walked, targets: &targets, problems: &problems)
+                let place = Place(display: Self.trimmingTrailingSlashes(argument), fsPath: folder,
+                                  absolute: catalog == nil ? nil : Paths.absolute(folder, base: currentDirectory), info: st)
+                walkArgument(place, scope: scopes?.scope(enclosing: folder) ?? 0, state: &state)
             } else if filter.map({ !$0.appliesToArguments || $0.admitsFile(fsPath, checkAncestors: true) }) ?? true {
                 // Named again under another spelling (or through a link): linted once, under its first name.
                 if named.insert(FileID(st)).inserted {
-                    targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true, scope: judge))
+                    state.targets.append(LintTarget(path: argument, fileSystemPath: fsPath, explicit: true, scope: judge))
                 }
             }
         }
 
-        targets = walked.droppingLinkedCopies(targets)
+        var targets = state.walked.droppingLinkedCopies(state.targets)
         targets += overlayOnlyTargets(under: arguments, besides: targets)
         if !named.isEmpty { targets = Self.droppingWalkedCopies(of: named, from: targets) }
         // Sort by output path; when a path is found twice, keep the explicit one (its read errors are
@@ -160,7 +158,7 @@ package struct FileDiscovery {
         var unique: [LintTarget] = []
         unique.reserveCapacity(targets.count)
         for t in targets where unique.last?.path != t.path { unique.append(t) }
-        return (unique, problems)
+        return (unique, state.problems)
     }
 
     /// Drops files a walk found that were also named on the command line, under whatever spelling:
@@ -190,69 +188,12 @@ package struct FileDiscovery {
         return String(p)
     }
 
-    private static func join(_ base: String, _ name: String) -> String {
+    static func join(_ base: String, _ name: String) -> String {
         base.hasSuffix("/") ? base + name : base + "/" + name
     }
 
-    private func walk(
-        display: String, fsPath: String, absolute: String?, info st: stat, isArgument: Bool, scope: Int,
-        visited: inout Set<FileID>, walked: inout WalkedFiles, targets: inout [LintTarget], problems: inout [DiscoveryProblem]
-    ) {
-        guard visited.insert(FileID(st)).inserted else { return }
-        onEnter?(fsPath)
-        guard let dir = opendir(fsPath) else {
-            let reason = Self.describe(errno)
-            problems.append(isArgument
-                ? DiscoveryProblem(kind: .error, message: "\(reason): \(display)")
-                : DiscoveryProblem(kind: .warning, message: "skipping \(display): \(reason)"))
-            return
-        }
-        let entries = FolderEntries(dir, fsPath: fsPath, discovery: self)
-        closedir(dir)
-        if let absolute, let catalog, let project = entries.project { catalog.record(project, at: absolute) }
-        // A settings file here starts a new scope for this folder and everything below it.
-        var scope = scope
-        if entries.holdsSettingsFile, let scopes { scope = scopes.scope(startedIn: fsPath) }
-        let filter = scopes.map { $0.filter(scope) } ?? self.filter
-
-        // The output path and the file system path are one string unless the working directory
-        // differs from the process's: shared, a large tree's targets take half the memory.
-        let samePaths = display == fsPath
-        // In path order (`FolderEntries`): the walk's targets come out sorted, so the sort after it
-        // only checks.
-        for entry in entries.items {
-            let name = entry.name
-            let childFS = Self.join(fsPath, name)
-            switch entry.kind {
-            case .file(let inode):
-                guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
-                // Files in one folder share its device (a mount point is a folder, not a file).
-                walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
-                targets.append(LintTarget(path: samePaths ? childFS : Self.join(display, name), fileSystemPath: childFS,
-                                          explicit: false, scope: scope))
-            case .link:
-                // Links to files are linted; links to folders are not followed; dangling links are ignored.
-                guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
-                var target = stat()
-                if stat(childFS, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG {
-                    let path = Self.join(display, name)
-                    walked.links[path] = FileID(target)
-                    targets.append(LintTarget(path: path, fileSystemPath: childFS, explicit: false, scope: scope))
-                }
-            case .folder:
-                if filter?.excludesFolder(childFS) ?? false { continue }
-                var sub = stat()
-                // lstat: the entry was a real folder when read; if it has since become a link, do not follow it.
-                guard lstat(childFS, &sub) == 0, (sub.st_mode & S_IFMT) == S_IFDIR else { continue }
-                walk(display: Self.join(display, name), fsPath: childFS, absolute: absolute.map { Self.join($0, name) },
-                     info: sub, isArgument: false, scope: scope,
-                     visited: &visited, walked: &walked, targets: &targets, problems: &problems)
-            }
-        }
-    }
-
     /// The files a walk reached, by identity, to lint a linked file once.
-    private struct WalkedFiles {
+    struct WalkedFiles {
         var files: Set<FileID> = []
         /// Output path of each link to a file → the file it points to.
         var links: [String: FileID] = [:]
