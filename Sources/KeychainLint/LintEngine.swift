@@ -47,23 +47,6 @@ public struct LintEngine: Sendable {
                                         summary: $0.description.summary) }
     }
 
-    /// Each Swift file is compared with its own project's entitlements only. The project root is
-    /// looked up once per folder as written: the look-up standardises the path and asks the file
-    /// system (on real trees it was a third of the run when done per file).
-    private static func entitlements(of targets: [LintTarget], from loaded: EntitlementsLoader.Loaded,
-                                     loader: EntitlementsLoader) -> [[EntitlementsFile]] {
-        guard !loaded.byProject.isEmpty else { return targets.map { _ in [] } }
-        var rootByFolder: [Substring: String] = [:]
-        return targets.map { target in
-            let path = target.fileSystemPath
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-            if let root = rootByFolder[folder] { return loaded.byProject[root] ?? [] }
-            let root = loader.projectRoot(ofFileAt: path) ?? ""
-            rootByFolder[folder] = root
-            return loaded.byProject[root] ?? []
-        }
-    }
-
     /// Lints the files and folders at `paths` (relative to the working directory) as one project.
     /// Paths that cannot be linted are in the result's `problems`; nothing is thrown.
     public func lint(_ paths: [String]) -> LintResult {
@@ -106,14 +89,14 @@ public struct LintEngine: Sendable {
         var problems: [LintProblem] = []
         let loader = EntitlementsLoader(workingDirectory: workingDirectory, folders: folders)
         loader.overlays = overlays
-        let entitlements = loader.load(linted: targets.filter(\.isEntitlements), arguments: paths)
+        let contexts = EntitlementsContexts(loader, linted: targets.filter(\.isEntitlements), arguments: paths, parallel: parallel)
         let swiftTargets = targets.filter { !$0.isEntitlements }
-        let contexts = Self.entitlements(of: swiftTargets, from: entitlements, loader: loader)
-        problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
-        problems += entitlements.errors.map { LintProblem(kind: .error, message: $0) }
 
         let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
                                                entitlements: contexts, overlays: overlays, folders: folders, parallel: parallel)
+        let entitlements = contexts.loaded
+        problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
+        problems += entitlements.errors.map { LintProblem(kind: .error, message: $0) }
         var findings: [Finding] = []
         findings.reserveCapacity(outcomes.reduce(0) { total, outcome in
             if case .linted(let f, _) = outcome { return total + f.count }

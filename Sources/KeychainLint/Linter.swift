@@ -63,13 +63,15 @@ package struct Linter: Sendable {
     /// files and which undeclared names it used. A file that can neither produce a finding nor
     /// declare a symbol is not tokenized (`wasTokenized` is false); `force` skips that check for
     /// a file the first pass found using another file's symbols.
-    package func analyze(path: String, bytes: [UInt8], platforms: PlatformSet, symbols: ProjectSymbols = .empty,
-                         entitlements: [EntitlementsFile] = [], force: Bool = false,
+    package func analyze(path: String, bytes: [UInt8], platforms: @autoclosure () -> PlatformSet, symbols: ProjectSymbols = .empty,
+                         entitlements: @autoclosure () -> [EntitlementsFile] = [], force: Bool = false,
                          relocated: [RelocatedFinding] = []) -> FileAnalysis {
         let findsAnything = force || mayFindAnything(in: bytes)
         guard findsAnything || declarationPrefilter.matches(bytes) else { return FileAnalysis() }
         let source = SourceFile(path: path, bytes: bytes)
-        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
+        // Asked only now: a file dropped unread never looks for its project's platforms, nor waits
+        // for its entitlements.
+        let file = KeychainFile(source: source, platforms: platforms(), symbols: symbols, entitlements: entitlements(),
                                 skipsIrrelevantCode: !exhaustive)
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [], routed: [])
         var analysis = FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),

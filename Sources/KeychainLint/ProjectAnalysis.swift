@@ -33,7 +33,7 @@ package enum ProjectAnalysis {
     /// name the tree declares, those whose helpers another file extends, and files the prefilter
     /// dropped whose bytes name a symbol.
     package static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
-                                entitlements: [[EntitlementsFile]]? = nil, overlays: [String: [UInt8]] = [:],
+                                entitlements: EntitlementsContexts? = nil, overlays: [String: [UInt8]] = [:],
                                 folders: FolderCatalog = FolderCatalog(), parallel: Bool) -> [Outcome] {
         let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements,
                       overlays: overlays, parallel: parallel, resolver: ProjectPlatformResolver(folders: folders))
@@ -99,7 +99,7 @@ package enum ProjectAnalysis {
         let targets: [LintTarget]
         let linter: Linter
         let platforms: PlatformSet?
-        let entitlements: [[EntitlementsFile]]?
+        let entitlements: EntitlementsContexts?
         /// In-memory buffers by `FileDiscovery.overlayKey`: read instead of the file in every pass,
         /// so an edited helper changes the findings of the files that use it.
         let overlays: [String: [UInt8]]
@@ -131,9 +131,10 @@ package enum ProjectAnalysis {
         func analyze(_ index: Int, bytes: [UInt8], symbols: ProjectSymbols, force: Bool,
                      relocated: [RelocatedFinding] = []) -> Pass {
             let target = targets[index]
-            let filePlatforms = platforms ?? resolver.platforms(forFileAt: target.fileSystemPath)
-            var analysis = linter.analyze(path: target.path, bytes: bytes, platforms: filePlatforms, symbols: symbols,
-                                          entitlements: entitlements?[index] ?? [], force: force, relocated: relocated)
+            var analysis = linter.analyze(path: target.path, bytes: bytes,
+                                          platforms: platforms ?? resolver.platforms(forFileAt: target.fileSystemPath), symbols: symbols,
+                                          entitlements: entitlements?.files(forFileAt: target.fileSystemPath) ?? [], force: force,
+                                          relocated: relocated)
             let starts = analysis.lineStarts
             analysis.lineStarts = []
             let numbers = Set(analysis.findings.map(\.line))
