@@ -68,6 +68,20 @@ final class ProjectPassTests: XCTestCase {
         XCTAssertEqual(lint(only: webRules), [], "AttributeService is the service in one file and the account in another")
     }
 
+    /// `private`/`fileprivate` names cannot be used from another file: they are not offered to it,
+    /// and they do not make another file's name of the same spelling mean two things.
+    func testFilePrivateAliasesStayInTheirFile() {
+        write("Keys.swift", aliases.replacingOccurrences(of: "let ", with: "private let ")
+            .replacingOccurrences(of: "static var", with: "fileprivate static var"))
+        write("Store.swift", webLogin)
+        XCTAssertEqual(lint(only: webRules), [], "Store.swift cannot see Keys.swift's private names")
+
+        write("Keys.swift", aliases)
+        write("Other.swift", "private let AttributeService = String(kSecAttrAccount)\nstruct S { private var Class: String { String(kSecAttrLabel) } }\n")
+        XCTAssertEqual(lint(only: webRules), ["./Store.swift:2 generic-password-web-login"],
+                       "Other.swift's private AttributeService and Class are not the names Store.swift uses")
+    }
+
     func testAShadowedSecurityNameIsNotReadAsTheConstant() {
         write("Shim.swift", "let kSecAttrAccessibleAlways = kSecAttrAccessibleAfterFirstUnlock\n")
         write("Store.swift", """

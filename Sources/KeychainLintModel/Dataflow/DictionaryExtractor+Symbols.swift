@@ -10,6 +10,10 @@ extension DictionaryExtractor {
         var out = FileSymbols()
         var aliases = AliasTable(nameCount: code.names.count)
         for binding in declarations.bindings.elements where binding.isMember {
+            // `private let Class = kSecClass as String`: no other file can name it, so it is not
+            // offered (another file's own `Class` stays unresolved, and a file that mentions the
+            // word is not read again for it).
+            if isFilePrivate(declaredAt: binding.nameIndex) { continue }
             let initializer = binding.initializer
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
                let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
@@ -29,7 +33,7 @@ extension DictionaryExtractor {
         let bodies = declarations.bodies
         for id in bodies.names {
             bodies.forEach(in: id) { getter in
-                guard getter.parameterOpen == nil else { return }
+                guard getter.parameterOpen == nil, !isFilePrivate(declaredAt: getter.nameIndex) else { return }
                 aliases.add(id, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
             }
             if bodies.contains(in: id, where: { $0.parameterOpen != nil }), !bodies.contains(in: id, where: { !mayPassThrough($0) }),
