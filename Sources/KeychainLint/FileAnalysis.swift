@@ -65,10 +65,18 @@ package enum ProjectPass {
         var symbols = ProjectSymbols(merging: analyses.map(\.declared))
         guard !symbols.helpers.isEmpty else { return symbols }
         var used = Set<String>()
-        // Asked of every file in every round: the two lists are walked, never merged into a set.
+        let helpers = Array(symbols.helpers.keys)
+        // Asked of every file in every round: the two lists are walked, never merged into a set,
+        // and a file's hundreds of consulted names are not each hashed against the few helpers.
         for analysis in analyses where !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty {
-            for name in analysis.consulted where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
-                used.insert(name)
+            if helpers.count < analysis.consulted.count {
+                for name in helpers where analysis.consulted.contains(name) && analysis.declared.helpers[name] == nil {
+                    used.insert(name)
+                }
+            } else {
+                for name in analysis.consulted where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+                    used.insert(name)
+                }
             }
             for name in analysis.mentioned where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
                 used.insert(name)

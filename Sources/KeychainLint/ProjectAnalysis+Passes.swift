@@ -42,9 +42,10 @@ extension ProjectAnalysis.Run {
             }
             guard !changed.isEmpty, round + 1 < ProjectAnalysis.maxSymbolRounds else { break }
             symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
+            let mentionable = changed.intersection(symbols.contentNames)
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].tokenized else { return false }
-                return linter.exhaustive || analysis.mayUse(changed, mentionable: changed.intersection(symbols.contentNames))
+                return linter.exhaustive || analysis.mayUse(changed, mentionable: mentionable)
                     || !changed.isDisjoint(with: analysis.declared.helpers.keys)
             }
             if pending.isEmpty { break }
