@@ -16,7 +16,9 @@ extension DictionaryExtractor {
         let id = code.nameID(index)
         guard id >= 0 else { return false }
         if declarations.bodies.contains(id) { return true }
-        guard consulting else { return false }
+        // A method called on a value (`store.removeObject(forKey: k)`) may change items with no
+        // dictionary passed: another file's methods of the name are looked up too.
+        guard consulting || isCalledThroughValue(index) else { return false }
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
             consult(id)
@@ -29,7 +31,15 @@ extension DictionaryExtractor {
     func summaries(at index: Int) -> [FunctionSummary] {
         let id = Int(code.nameID(index))
         guard id >= 0 else { return [] }
-        if let owner = receiverType(ofMemberAt: index), let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
+        switch resolvedReceiver(ofMemberAt: index) {
+        case .type(let owner)?:
+            if let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
+        case .unknown?:
+            // A local or property whose type the file does not say: nothing is invented.
+            return []
+        case nil:
+            break
+        }
         if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
         if let known = summaryLists[id] { return isCalledThroughValue(index) ? known.filter { !$0.isTypeMember } : known }
         var found: [FunctionSummary] = []
@@ -54,7 +64,8 @@ extension DictionaryExtractor {
     /// `ops.delete(q)`, `self.store.save(q)`: a member reached through a value, not a type name.
     private func isCalledThroughValue(_ index: Int) -> Bool {
         guard index >= 2, code.kind(index - 1) == .period else { return false }
-        let receiver = index - 2
+        var receiver = index - 2
+        if (code.is(receiver, "?") || code.is(receiver, "!")) && receiver > 0 { receiver -= 1 }  // `store?.save(q)`
         if code.isKeyword(receiver, "self") { return true }
         guard code.kind(receiver) == .identifier, let first = code.text(receiver).utf8.first else { return code.kind(receiver) == .rightParen }
         return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
@@ -81,12 +92,15 @@ extension DictionaryExtractor {
         guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
               evaluationDepth < Self.maxEvaluationDepth else { return nil }
         let parameters = FunctionParameters(code: code, open: parameterOpen)
-        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty else {
+        summariesInProgress.insert(body.open)
+        evaluationDepth += 1
+        // Without a dictionary or closure parameter, only the items it deletes or updates itself matter.
+        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || mayChangeItems(body) else {
+            evaluationDepth -= 1
+            summariesInProgress.remove(body.open)
             summaryMemo[body.open] = .some(nil)
             return nil
         }
-        summariesInProgress.insert(body.open)
-        evaluationDepth += 1
         let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
         walk.summary?.isTypeMember = isTypeMember(declaredAt: body.nameIndex)

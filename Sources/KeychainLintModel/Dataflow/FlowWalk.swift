@@ -208,6 +208,7 @@ final class FlowWalk {
     }
 
     func record(_ use: KeychainUse) {
+        if summary != nil { noteItemChange(use) }
         if !collectsReturnsOnly { extractor.uses.append(use) }
     }
 

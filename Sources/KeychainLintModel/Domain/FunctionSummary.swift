@@ -24,6 +24,9 @@ package struct FunctionSummary: Sendable, Equatable {
     /// Parameters handed to a closure parameter the function calls (`op(q as CFDictionary)`):
     /// the closure a caller passes decides what happens to the dictionary.
     package var closureSinks: [ClosureSink] = []
+    /// Deletes and updates the body makes on dictionaries of its own (`removeObject(forKey:)`):
+    /// a call of it changes items even though the caller passes no dictionary.
+    package var itemChanges: [ItemChange] = []
     /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
     package var isDeclaredElsewhere = false
     /// A `static`/`class` function: a call through a value (`ops.delete(q)`) cannot reach it.
@@ -36,6 +39,7 @@ package struct FunctionSummary: Sendable, Equatable {
 
     package var isEmpty: Bool {
         sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty && closureSinks.isEmpty
+            && itemChanges.isEmpty
     }
 }
 
