@@ -119,17 +119,18 @@ extension DictionaryExtractor {
            let open = function.parameterOpen {
             var j = code.after(open)
             while j < function.open && !code.is(j, "->") { j += 1 }
-            guard j < function.open, let type = typeName(at: j + 1) else { return .unknown }
-            return .type(code.isIdentifier(j + 1, "Self") ? owner : type)
+            guard j < function.open else { return .unknown }
+            if isSelfType(j + 1) { return .type(owner) }
+            return typeName(at: j + 1).map(DeclaredReceiver.type) ?? .unknown
         }
         if let property = declarations.memberBinding(named: member, owner: owner) {
             let annotation = property.nameIndex + 1
             if code.kind(annotation) == .colon {
-                guard let type = typeName(at: annotation + 1) else { return .unknown }
-                return .type(code.isIdentifier(annotation + 1, "Self") ? owner : type)
+                if isSelfType(annotation + 1) { return .type(owner) }
+                return typeName(at: annotation + 1).map(DeclaredReceiver.type) ?? .unknown
             }
             let start = property.initializer.lowerBound
-            if code.isIdentifier(start, "Self") || (code.kind(start) == .period && code.isKeyword(start + 1, "init")) { return .type(owner) }
+            if isSelfType(start) || (code.kind(start) == .period && code.isKeyword(start + 1, "init")) { return .type(owner) }
             if code.kind(start) == .identifier, startsUppercase(start), code.kind(start + 1) == .leftParen { return .type(code.nameID(start)) }
             return .unknown
         }
@@ -153,6 +154,11 @@ extension DictionaryExtractor {
         case .operator: return !((code.is(j, "?") || code.is(j, "!")) && code.kind(j + 1) == .period)
         default: return true
         }
+    }
+
+    /// `Self`, spelled as a keyword or a name depending on the lexer's table.
+    private func isSelfType(_ i: Int) -> Bool {
+        code.isKeyword(i, "Self") || code.isIdentifier(i, "Self")
     }
 
     private func startsUppercase(_ i: Int) -> Bool {
