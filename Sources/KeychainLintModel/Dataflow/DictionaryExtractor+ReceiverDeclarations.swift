@@ -15,6 +15,8 @@ enum DeclaredReceiver: Equatable {
 extension DictionaryExtractor {
     /// Guards the recursion through rebindings (`guard let store = store`, `let a = b`).
     private static let maxRebindings = 4
+    /// How far above a call its receiver's local declaration is looked for, in code tokens.
+    private static let maxLocalDistance = 1024
 
     /// The declaration of the value `name` (at `receiver`, a use inside `body`) that the use sees:
     /// a local above it in the function, else a stored property of the type around the function.
@@ -39,7 +41,9 @@ extension DictionaryExtractor {
     /// block still holds `use`.
     private func localDeclaration(of name: Int32, before use: Int, in body: Range<Int>) -> Int? {
         var j = use - 2
-        while j >= body.lowerBound {
+        // Bounded: asked at calls, a long function must not make each one a walk back to its start.
+        let start = max(body.lowerBound, use - Self.maxLocalDistance)
+        while j >= start {
             if code.nameID(j + 1) == name, code.isKeyword(j, "let") || code.isKeyword(j, "var") {
                 let block = Int(code.enclosingBraces[j])
                 if block < 0 || code.after(block) > use { return j }
@@ -181,7 +185,15 @@ extension DictionaryExtractor {
                 if operation == .delete || operation == .update { return true }
                 continue
             }
-            if mayHaveSummaries(at: j), summaries(at: j).contains(where: ItemChange.changesItems) { return true }
+            // The file's own functions of the name, else the project's, by name alone: resolving
+            // each call's receiver here would cost a look-up per call of every function.
+            let id = code.nameID(j)
+            guard id >= 0 else { continue }
+            if declarations.bodies.contains(id) {
+                if declarations.bodies(named: id).contains(where: { summary(of: $0).map(ItemChange.changesItems) ?? false }) { return true }
+            } else if symbols.summaries[code.spelling(id)]?.contains(where: ItemChange.changesItems) ?? false {
+                return true
+            }
         }
         return false
     }
