@@ -39,6 +39,12 @@ package struct FileAnalysis: Sendable {
         self.relocated = relocated
     }
 
+    /// A file the prefilter dropped with nothing to say: what `FileAnalysis()` holds.
+    var isBlankDrop: Bool {
+        !wasTokenized && findings.isEmpty && declared == FileSymbols() && consulted.isEmpty && mentioned.isEmpty
+            && relocated.isEmpty && lineStarts.isEmpty && routed.isEmpty && routedCallSites.isEmpty
+    }
+
     /// Whether the file looked up one of `names`, or mentions one of `mentionable` in code it jumped over.
     package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil) -> Bool {
         guard !names.isEmpty else { return false }
@@ -59,8 +65,12 @@ package enum ProjectPass {
         var symbols = ProjectSymbols(merging: analyses.map(\.declared))
         guard !symbols.helpers.isEmpty else { return symbols }
         var used = Set<String>()
+        // Asked of every file in every round: the two lists are walked, never merged into a set.
         for analysis in analyses where !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty {
-            for name in analysis.consulted.union(analysis.mentioned) where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+            for name in analysis.consulted where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+                used.insert(name)
+            }
+            for name in analysis.mentioned where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
                 used.insert(name)
             }
         }

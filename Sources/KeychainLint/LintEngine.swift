@@ -56,7 +56,7 @@ public struct LintEngine: Sendable {
         var rootByFolder: [Substring: String] = [:]
         return targets.map { target in
             let path = target.fileSystemPath
-            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
             if let root = rootByFolder[folder] { return loaded.byProject[root] ?? [] }
             // A file that vanished gives no root; the next file of its folder asks again.
             guard let root = loader.projectRoot(of: path) else { return loaded.byProject[""] ?? [] }

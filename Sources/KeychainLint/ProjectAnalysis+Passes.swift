@@ -17,15 +17,12 @@ extension ProjectAnalysis.Run {
         }
         for round in 0..<ProjectAnalysis.maxSymbolRounds {
             let current = symbols
-            let needles = IdentifierSet(current.contentNames)
+            if !linter.exhaustive { pending = namingSymbols(pending, passes, IdentifierSet(current.contentNames)) }
             let results: [Pass?] = ProjectAnalysis.parallelMap(pending.count, parallel: parallel) { k in
                 let i = pending[k]
                 switch read(i) {
                 case .outcome(let outcome): return Pass(outcome: outcome)
-                case .bytes(let bytes):
-                    if !linter.exhaustive && passes[i].analysis?.wasTokenized == false
-                        && !needles.occurs(in: bytes) { return nil }
-                    return analyze(i, bytes: bytes, symbols: current, force: true)
+                case .bytes(let bytes): return analyze(i, bytes: bytes, symbols: current, force: true)
                 }
             }
             var changed = Set<String>()
@@ -46,6 +43,20 @@ extension ProjectAnalysis.Run {
             if pending.isEmpty { break }
         }
         return symbols
+    }
+
+    /// `pending` without the files the prefilter dropped whose bytes name none of `needles`. Asked
+    /// apart from the lint so the answers for a large tree's dropped files take a byte each, not
+    /// a slot the size of a file's analysis (108,000 files: about 15 MB).
+    private func namingSymbols(_ pending: [Int], _ passes: [Pass], _ needles: IdentifierSet) -> [Int] {
+        let dropped = pending.filter { passes[$0].analysis?.wasTokenized == false }
+        guard !dropped.isEmpty else { return pending }
+        let names: [Bool] = ProjectAnalysis.parallelMap(dropped.count, parallel: parallel) { k in
+            guard case .bytes(let bytes) = read(dropped[k]) else { return true }  // the lint reports why
+            return needles.occurs(in: bytes)
+        }
+        let silent = Set(zip(dropped, names).lazy.filter { !$0.1 }.map(\.0))
+        return pending.filter { !silent.contains($0) }
     }
 
     /// Findings callers made on other files' helpers go to the helper's key, once: the declaring

@@ -52,10 +52,39 @@ package enum ProjectAnalysis {
     }
 
     /// One file's state after a pass.
+    ///
+    /// Most files of a tree are dropped by the prefilter and carry nothing: their state is a case
+    /// without payload, and a linted file's analysis is boxed, so the passes of a 108,000-file tree
+    /// take a few bytes each rather than the size of a `FileAnalysis` (about 14 MB there).
     struct Pass: Sendable {
-        var outcome: Outcome?
-        var analysis: FileAnalysis?
-        var lines: [Int: String] = [:]
+        private enum State: Sendable {
+            case outcome(Outcome)
+            case dropped
+            indirect case analysed(FileAnalysis, lines: [Int: String])
+        }
+        private let state: State
+
+        init(outcome: Outcome) { state = .outcome(outcome) }
+
+        init(analysis: FileAnalysis, lines: [Int: String]) {
+            state = lines.isEmpty && analysis.isBlankDrop ? .dropped : .analysed(analysis, lines: lines)
+        }
+
+        var outcome: Outcome? {
+            if case .outcome(let outcome) = state { return outcome }
+            return nil
+        }
+        var analysis: FileAnalysis? {
+            switch state {
+            case .outcome: return nil
+            case .dropped: return FileAnalysis()
+            case .analysed(let analysis, _): return analysis
+            }
+        }
+        var lines: [Int: String] {
+            if case .analysed(_, let lines) = state { return lines }
+            return [:]
+        }
         var final: Outcome { outcome ?? .linted(analysis?.findings ?? [], lines: lines) }
     }
 
@@ -103,7 +132,7 @@ package enum ProjectAnalysis {
             analysis.lineStarts = []
             let numbers = Set(analysis.findings.map(\.line))
             let lines = starts.isEmpty ? LineText.lines(numbers, in: bytes) : LineText.lines(numbers, in: bytes, lineStarts: starts)
-            return Pass(outcome: nil, analysis: analysis, lines: lines)
+            return Pass(analysis: analysis, lines: lines)
         }
     }
 

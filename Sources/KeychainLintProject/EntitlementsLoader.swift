@@ -13,6 +13,11 @@ package final class EntitlementsLoader {
     private var rootCache: [String: String?] = [:]
     /// In-memory buffers by `FileDiscovery.overlayKey`, read instead of the files they stand for.
     package var overlays: [String: [UInt8]] = [:]
+    /// Each project root's build settings, read the first time one of its entitlements values
+    /// names a setting (most projects never do, and pay nothing).
+    private var buildSettings: [String: ProjectBuildSettings] = [:]
+    /// Expansions by project root and value: the targets of an app often share their entries.
+    private var expansions: [String: [String: BuildVariableExpansion]] = [:]
 
     package init(workingDirectory: String?) {
         self.workingDirectory = workingDirectory
@@ -87,9 +92,41 @@ package final class EntitlementsLoader {
             return .failure(Unusable(reason: "cannot be read", explicitReason: FileDiscovery.describe(code)))
         }
         switch EntitlementsFile.parse(path: path, bytes: bytes) {
-        case .success(let file): return .success(file)
+        case .success(let file): return .success(expandingBuildSettings(in: file, fileSystemPath: fileSystemPath))
         case .failure(let error): return .failure(Unusable(reason: "\(error)", explicitReason: "\(error)"))
         }
+    }
+
+    /// The file with each value that names a build setting of the project (not the two team prefix
+    /// variables) expanded through the project's settings (`BuildVariableExpander`). A file
+    /// outside any project expands against no settings: its variables stay unresolved.
+    private func expandingBuildSettings(in file: EntitlementsFile, fileSystemPath: String) -> EntitlementsFile {
+        let needed = { (group: EntitlementsFile.Group) in BuildValue.namesProjectSetting(group.value) }
+        guard file.keychainAccessGroups.contains(where: needed) || file.applicationGroups.contains(where: needed) else { return file }
+        let root = projectRoot(of: fileSystemPath)
+        let expander = BuildVariableExpander(settings: root.map(settings(ofProjectAt:)) ?? .empty)
+        var known = expansions[root ?? ""] ?? [:]
+        func expand(_ groups: inout [EntitlementsFile.Group]) {
+            for i in groups.indices where needed(groups[i]) {
+                let expansion = known[groups[i].value] ?? expander.expand(groups[i].value)
+                known[groups[i].value] = expansion
+                groups[i].expansion = expansion
+            }
+        }
+        var file = file
+        expand(&file.keychainAccessGroups)
+        expand(&file.applicationGroups)
+        expansions[root ?? ""] = known
+        return file
+    }
+
+    private func settings(ofProjectAt root: String) -> ProjectBuildSettings {
+        if let known = buildSettings[root] { return known }
+        let settings = ProjectBuildSettings.load(projectRoot: root) { path in
+            self.overlay(path) ?? (try? FileReader.read(path).get())
+        }
+        buildSettings[root] = settings
+        return settings
     }
 
     /// The nearest folder at or above the path that is a project's root (`ProjectFolder`).

@@ -60,6 +60,9 @@ package struct FileDiscovery {
     package var workingDirectory: String?
     /// When false, only `.entitlements` files are collected (the project-root scan for context).
     package var includesSwiftFiles = true
+    /// When set, the walk collects the files whose name it accepts instead of Swift sources and
+    /// entitlements (a project's build-settings files, `ProjectBuildSettings`).
+    package var collectsFileNamed: ((String) -> Bool)?
     /// The configuration's `include`/`exclude` patterns; `nil` when there are none. Not used when
     /// `scopes` is set: each part of the tree is then judged by its own scope's patterns.
     package var filter: PathFilter?
@@ -87,9 +90,10 @@ package struct FileDiscovery {
         name.utf8.count > 13 && name.hasSuffix(".entitlements")
     }
 
-    /// Files a walk collects: Swift sources and entitlements property lists.
+    /// Files a walk collects: Swift sources and entitlements property lists, unless `collectsFileNamed` says otherwise.
     func wants(_ name: String) -> Bool {
-        (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
+        if let collectsFileNamed { return collectsFileNamed(name) }
+        return (includesSwiftFiles && Self.isSwiftFileName(name)) || Self.isEntitlementsFileName(name)
     }
 
     private struct FileID: Hashable {
@@ -147,8 +151,8 @@ package struct FileDiscovery {
         if !named.isEmpty { targets = Self.droppingWalkedCopies(of: named, from: targets) }
         // Sort by output path; when a path is found twice, keep the explicit one (its read errors are errors).
         targets.sort {
-            if $0.path != $1.path { return Self.bytesPrecede($0.path, $1.path) }
-            return $0.explicit && !$1.explicit
+            let order = Self.bytesOrder($0.path, $1.path)
+            return order != 0 ? order < 0 : $0.explicit && !$1.explicit
         }
         var unique: [LintTarget] = []
         unique.reserveCapacity(targets.count)
@@ -207,12 +211,16 @@ package struct FileDiscovery {
         if entries.holdsSettingsFile, let scopes { scope = scopes.scope(startedIn: fsPath) }
         let filter = scopes.map { $0.filter(scope) } ?? self.filter
 
+        // The output path and the file system path are one string unless the working directory
+        // differs from the process's: shared, a large tree's targets take half the memory.
+        let samePaths = display == fsPath
         for (name, inode) in entries.files {
             let childFS = Self.join(fsPath, name)
             guard filter?.admitsFile(childFS, checkAncestors: false) ?? true else { continue }
             // Files in one folder share its device (a mount point is a folder, not a file).
             walked.files.insert(FileID(device: UInt64(st.st_dev), inode: inode))
-            targets.append(LintTarget(path: Self.join(display, name), fileSystemPath: childFS, explicit: false, scope: scope))
+            targets.append(LintTarget(path: samePaths ? childFS : Self.join(display, name), fileSystemPath: childFS,
+                                      explicit: false, scope: scope))
         }
         // Links to files are linted; links to folders are not followed; dangling links are ignored.
         for name in entries.links {
@@ -324,13 +332,24 @@ extension FileDiscovery {
     /// Byte order of two paths, compared with `memcmp` (the `UTF8View` comparison costs about as
     /// much as linting the files when a tree has thousands of them).
     package static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                let common = min(pa.count, pb.count)
-                let order = common == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, common)
-                return order != 0 ? order < 0 : pa.count < pb.count
-            }
+        bytesOrder(a, b) < 0
+    }
+
+    /// Negative, zero or positive as `a`'s bytes come before, equal or after `b`'s. Paths are
+    /// native strings with contiguous UTF-8, read in place (copying them for `withUTF8` made the
+    /// sort of a large tree's targets mostly retains and releases).
+    package static func bytesOrder(_ a: String, _ b: String) -> Int {
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { pa in
+            b.utf8.withContiguousStorageIfAvailable { pb in order(pa, pb) }
         }
+        if let order = inPlace ?? nil { return order }
+        var a = a, b = b
+        return a.withUTF8 { pa in b.withUTF8 { pb in order(pa, pb) } }
+    }
+
+    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order != 0 ? Int(order) : a.count - b.count
     }
 }

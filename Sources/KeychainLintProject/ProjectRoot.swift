@@ -32,20 +32,19 @@ package struct ProjectFolder {
 
     /// Lists `directory`; an unreadable one has no project files.
     package init(listing directory: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names.sorted() {
+        guard let entries = FolderListing.entries(of: directory) else { return }
+        for (name, kind) in entries {
             if name == "Package.swift" {
                 packageManifest = true
             } else if name.hasSuffix(".xcodeproj") {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: Paths.join(directory, name), isDirectory: &isDirectory), isDirectory.boolValue {
-                    xcodeprojs.append(name)
-                }
+                if kind == .folder { xcodeprojs.append(name) }
             } else if name == "Podfile" {
                 podfile = true
             } else if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") {
                 podspecs.append(name)
             }
         }
+        xcodeprojs.sort()
+        podspecs.sort()
     }
 }

@@ -3,7 +3,9 @@ import KeychainLintModel
 import KeychainLintSupport
 
 /// The platforms an Xcode project builds for, from the build settings in its `project.pbxproj`
-/// (an old-style property list, read on its bytes: only `KEY = value;` lines matter).
+/// (an old-style property list, read on its bytes: only `KEY = value;` lines matter), and the
+/// `buildSettings` blocks themselves (`XcodeProjectReader+BuildSettings`), read with the same
+/// `assignedValue`.
 package enum XcodeProjectReader {
     /// The union of every `SDKROOT` and `SUPPORTED_PLATFORMS` value in a `project.pbxproj`;
     /// nil when it names no Apple platform. `SUPPORTS_MACCATALYST` is not read: it does not make code native macOS.
@@ -20,7 +22,7 @@ package enum XcodeProjectReader {
         return found.isEmpty ? nil : found
     }
 
-    /// The values of `KEY = value;` / `KEY = "v a l";` / `"KEY" = …;` (not `KEY[sdk=…]`).
+    /// The values of `KEY = value;` / `KEY = "v a l";` / `"KEY" = …;` (not `KEY[sdk=…]`), wherever written.
     private static func settingValues(_ bytes: [UInt8], key: [UInt8]) -> [String] {
         var values: [String] = []
         let n = bytes.count
@@ -31,21 +33,31 @@ package enum XcodeProjectReader {
             var k = i + key.count
             if k < n, isIdentifierByte(bytes[k]) { i = k; continue }
             if k < n, bytes[k] == UInt8(ascii: "\""), i > 0, bytes[i - 1] == UInt8(ascii: "\"") { k += 1 }
-            k = skipSpaces(bytes, k)
-            guard k < n, bytes[k] == UInt8(ascii: "=") else { i = k; continue }
-            k = skipSpaces(bytes, k + 1)
-            var end = k
-            if k < n, bytes[k] == UInt8(ascii: "\"") {
-                k += 1
-                end = k
-                while end < n, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A { end += 1 }
-            } else {
-                while end < n, bytes[end] != UInt8(ascii: ";"), !isSpace(bytes[end]) { end += 1 }
-            }
-            values.append(String(decoding: bytes[k..<end], as: UTF8.self))
-            i = max(end, i + 1)
+            guard let value = assignedValue(bytes, afterKey: k) else { i = skipSpaces(bytes, k); continue }
+            values.append(String(decoding: bytes[value.text], as: UTF8.self))
+            i = max(value.text.upperBound, i + 1)
         }
         return values
+    }
+
+    /// The value after a key that ends at `k`: `= value` (up to `;` or a space) or `= "v a l"` (up
+    /// to the closing quote; `\"` does not close it). `text` is the value's bytes as written, `end`
+    /// the index just past the value; nil when no `=` follows the key.
+    static func assignedValue(_ bytes: [UInt8], afterKey k: Int) -> (text: Range<Int>, quoted: Bool, end: Int)? {
+        let n = bytes.count
+        var k = skipSpaces(bytes, k)
+        guard k < n, bytes[k] == UInt8(ascii: "=") else { return nil }
+        k = skipSpaces(bytes, k + 1)
+        var end = k
+        guard k < n, bytes[k] == UInt8(ascii: "\"") else {
+            while end < n, bytes[end] != UInt8(ascii: ";"), !isSpace(bytes[end]) { end += 1 }
+            return (k..<end, false, end)
+        }
+        end = k + 1
+        while end < n, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A {
+            end += bytes[end] == UInt8(ascii: "\\") && end + 1 < n && bytes[end + 1] != 0x0A ? 2 : 1
+        }
+        return (k + 1..<min(end, n), true, min(end + 1, n))
     }
 
     /// `iphoneos`, `iphonesimulator`, `macosx`, `appletvos`, `watchos`, `xros`, … (a version suffix allowed).
@@ -61,11 +73,11 @@ package enum XcodeProjectReader {
 
     private static func isIdentifierByte(_ c: UInt8) -> Bool { ASCIIText.isIdentifierByte(c) }
 
-    private static func isSpace(_ c: UInt8) -> Bool {
+    static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
     }
 
-    private static func skipSpaces(_ bytes: [UInt8], _ start: Int) -> Int {
+    static func skipSpaces(_ bytes: [UInt8], _ start: Int) -> Int {
         var i = start
         while i < bytes.count, isSpace(bytes[i]) { i += 1 }
         return i

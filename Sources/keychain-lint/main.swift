@@ -4,10 +4,11 @@ import KeychainLintSupport
 #if canImport(Glibc)
 /// Each file's token tables are sized for the worst case and freed when the file is done. With
 /// glibc's defaults those blocks are mapped and unmapped, or trimmed off the heap, file after file,
-/// and their pages are faulted in again for the next: measured on the dense benchmark corpus,
-/// 11,499 page faults and a quarter of the run's time, against about 2,200 with these settings.
-/// Freed memory is kept for the next file instead; the peak is the same, it is only not handed
-/// back to the system between files. `mallopt` is looked up at run time because the Glibc module
+/// and their pages are faulted in again for the next: on the dense benchmark corpus 6,110 page
+/// faults against 1,674 with these settings, and about 7% of the CPU time (1–2% on real code;
+/// docs/PERFORMANCE.md, "Allocator settings"). Freed memory is kept for the next file instead;
+/// the peak is about the same, it is only not handed back to the system between files. It stays
+/// in the executable: it changes the whole process, which a library must not do to its host. `mallopt` is looked up at run time because the Glibc module
 /// does not import `malloc.h`; the option numbers are glibc's (`M_TRIM_THRESHOLD`, `M_MMAP_THRESHOLD`).
 private func keepFreedMemoryForTheNextFile() {
     typealias Mallopt = @convention(c) (Int32, Int32) -> Int32

@@ -47,6 +47,23 @@ final class EntitlementsCLITests: XCTestCase {
         XCTAssertTrue(r.err.contains("Linted 3 files"), r.err)  // Package.swift, A.swift, App.entitlements
     }
 
+    /// A group written as a build setting is judged by the project's definition of it, named with its file and line.
+    func testABuildSettingIsJudgedByItsDefinition() throws {
+        try FileManager.default.createDirectory(atPath: root + "/App/Config", withIntermediateDirectories: true)
+        try "GROUP_TEAM = ABCDE12345\nGOOD = $(GROUP_TEAM).com.example.good\nBARE = com.example.bare\n"
+            .write(toFile: root + "/App/Config/App.xcconfig", atomically: false, encoding: .utf8)
+        try "<plist version=\"1.0\"><dict><key>keychain-access-groups</key><array><string>$(GOOD)</string><string>$(BARE)</string>"
+            .appending("<string>$(NOWHERE)</string></array></dict></plist>")
+            .write(toFile: root + "/App/App.entitlements", atomically: true, encoding: .utf8)
+        let r = run(["App"])
+        XCTAssertEqual(r.out.split(separator: "\n").filter { $0.contains("App.entitlements") }, [
+            "App/App.entitlements:1:100: error: Keychain access group $(BARE) expands to com.example.bare (Config/App.xcconfig:3), "
+                + "without the Team ID prefix; the entitlement names a group the app is not allowed. "
+                + "Start the setting's value with $(AppIdentifierPrefix) or the Team ID. [entitlement-access-group-prefix]",
+        ], r.out)
+        XCTAssertFalse(r.out.contains("access-group-not-entitled"), "$(NOWHERE) may be any group: \(r.out)")
+    }
+
     func testAMalformedPlistIsAWarningNotACrash() throws {
         try "<plist><dict><key>keychain-access-groups</key><array><string>x".write(toFile: root + "/App/App.entitlements", atomically: true, encoding: .utf8)
         let r = run(["App"])

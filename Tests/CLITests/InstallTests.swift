@@ -47,19 +47,41 @@ final class InstallTests: XCTestCase {
     }
 }
 
-/// The README's install recipes name the current release, so a version bump cannot leave them behind.
+/// The install recipes in the README and in docs/ name the current release, so a version bump
+/// cannot leave them behind.
 final class InstallRecipeTests: XCTestCase {
-    func testReadmeRecipesNameTheCurrentVersion() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func read(_ page: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+    }
+
+    func testRecipesNameTheCurrentVersion() throws {
         let version = ToolInfo.version
-        for recipe in ["mint install keychain-lint/keychain-lint@v\(version)", "uses: keychain-lint/keychain-lint@v\(version)",
-                       "rev: v\(version)", "releases/download/v\(version)/keychain-lint-\(version)-linux-x86_64.tar.gz"] {
-            XCTAssertTrue(readme.contains(recipe), recipe)
+        let archive = "releases/download/v\(version)/keychain-lint-\(version)-linux-x86_64.tar.gz"
+        let recipes = [
+            "README.md": ["mint install keychain-lint/keychain-lint@v\(version)", "uses: keychain-lint/keychain-lint@v\(version)",
+                          "rev: v\(version)", archive],
+            "docs/INSTALL.md": ["mint install keychain-lint/keychain-lint@v\(version)", archive,
+                                "sha256sum -c keychain-lint-\(version)-linux-x86_64.tar.gz.sha256"],
+            "docs/CI.md": ["uses: keychain-lint/keychain-lint@v\(version)", "rev: v\(version)", "--branch v\(version)",
+                           "archive: https://github.com/keychain-lint/keychain-lint/" + archive],
+        ]
+        for (page, expected) in recipes {
+            let text = try read(page)
+            for recipe in expected { XCTAssertTrue(text.contains(recipe), "\(page): \(recipe)") }
         }
+        let pages = try ["README.md"] + FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         let tagged = try NSRegularExpression(pattern: #"(@|rev: |download/|--branch )v(\d+\.\d+\.\d+)"#)
-        for match in tagged.matches(in: readme, range: NSRange(readme.startIndex..., in: readme)) {
-            XCTAssertEqual(String(readme[Range(match.range(at: 2), in: readme)!]), version, "every recipe names v\(version)")
+        var seen = 0
+        for page in pages {
+            let text = try read(page)
+            for match in tagged.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                XCTAssertEqual(String(text[Range(match.range(at: 2), in: text)!]), version, "\(page): every recipe names v\(version)")
+                seen += 1
+            }
         }
+        XCTAssertGreaterThan(seen, 10)
     }
 }

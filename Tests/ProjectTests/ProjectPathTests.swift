@@ -42,4 +42,18 @@ final class ProjectPathTests: XCTestCase {
         XCTAssertEqual(Paths.parent("/r"), "/")
         XCTAssertEqual(Paths.parent("/"), "/")
     }
+
+    /// Discovery's path order is the order of the paths' UTF-8 bytes, for ASCII, non-ASCII and
+    /// prefixes, whether the strings are native or not.
+    func testPathOrderIsTheOrderOfTheBytes() {
+        let pieces = ["a", "b", "/", ".", "é", "Z", "ab", "", "-", "€"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let a = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let b = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let expected = Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+            XCTAssertEqual(FileDiscovery.bytesPrecede(a, b), expected, "\(a) < \(b)")
+            XCTAssertEqual(FileDiscovery.bytesOrder(a, b) == 0, Array(a.utf8) == Array(b.utf8), "\(a) = \(b)")
+        }
+    }
 }

@@ -61,4 +61,23 @@ final class ProjectRootTests: XCTestCase {
         XCTAssertEqual(loader.projectRoot(of: root + "/A/B/C"), root + "/A/B")
         XCTAssertNil(loader.projectRoot(of: "missing"))
     }
+
+    /// Links count as what they point to (an `.xcodeproj` link to a folder is a project; a broken
+    /// link is nothing); podspecs and project folders come out sorted whatever order the folder
+    /// lists them in.
+    func testLinksCountAsTheirTargetsAndNamesComeOutSorted() throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: root + "/Real.xcodeproj", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: root + "/A/Linked.xcodeproj", withDestinationPath: root + "/Real.xcodeproj")
+        try fm.createSymbolicLink(atPath: root + "/A/Broken.xcodeproj", withDestinationPath: root + "/missing")
+        for name in ["b.podspec", "a.podspec.json", "c.podspec"] { try "".write(toFile: root + "/A/" + name, atomically: true, encoding: .utf8) }
+        let folder = ProjectFolder(listing: root + "/A")
+        XCTAssertEqual(folder.xcodeprojs, ["Linked.xcodeproj"])
+        XCTAssertEqual(folder.podspecs, ["a.podspec.json", "b.podspec", "c.podspec"])
+        let kinds = Dictionary(uniqueKeysWithValues: (FolderListing.entries(of: root + "/A") ?? []).map { ($0.name, $0.kind) })
+        XCTAssertEqual(kinds["B"], .folder)
+        XCTAssertEqual(kinds["b.podspec"], .file)
+        XCTAssertNil(kinds["Broken.xcodeproj"])
+        XCTAssertNil(FolderListing.entries(of: root + "/missing"))
+    }
 }

@@ -98,7 +98,7 @@ struct PreferencesSecrets {
         var lookup = ItemLookup(service: "com.example.preferences", account: "export-key")
         lookup.returningData()
         var result: CFTypeRef?
-        guard SecItemCopyMatching(lookup.query as CFDictionary, &result) == errSecSuccess else { return nil }  // gap: missing-data-protection-keychain@15 — not found yet: a mutating method's writes to self's dictionary are not summarised
+        guard SecItemCopyMatching(lookup.query as CFDictionary, &result) == errSecSuccess else { return nil }  // expect: missing-data-protection-keychain@15
         return result as? Data
     }
 }

@@ -57,6 +57,6 @@ struct APICredentialCache {
     func forgetRefreshToken() -> OSStatus {
         let query = KeychainQuery([kSecClass: kSecClassGenericPassword, kSecAttrService: service])
             .adding(kSecAttrAccount, "refresh")
-        return SecItemDelete(query.raw as CFDictionary)  // gap: missing-data-protection-keychain@16 — not found yet: a wrapper method that returns a copy with an entry added is not summarised
+        return SecItemDelete(query.raw as CFDictionary)  // expect: missing-data-protection-keychain@16
     }
 }

@@ -25,16 +25,12 @@ extension DictionaryExtractor {
             let type = code.nameID(receiver)
             if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return .type(type) }
         }
+        if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index).map(DeclaredReceiver.type) }
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
         guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else {
             // An initializer, accessor or closure-only body: its locals and the type's properties still tell.
             return declaredValue(receiver, body: body)
-        }
-        if code.isKeyword(receiver, "self") {
-            let function = code.nameID(parameters - 1)
-            guard function >= 0 else { return nil }
-            return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner.map(DeclaredReceiver.type)
         }
         guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period || code.isKeyword(receiver - 2, "self") else { return nil }
         let name = code.nameID(receiver)
@@ -56,6 +52,15 @@ extension DictionaryExtractor {
     private func declaredValue(_ receiver: Int, body: Range<Int>) -> DeclaredReceiver? {
         guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period || code.isKeyword(receiver - 2, "self") else { return nil }
         return declaredReceiver(receiver, body: body, onlyProperties: code.kind(receiver - 1) == .period)
+    }
+
+    /// The type that declares the function whose body holds `index` (`self`'s type there), or nil.
+    func ownerOfEnclosingFunction(at index: Int) -> Int32? {
+        let body = code.enclosingFunctionBody(of: index)
+        guard body.lowerBound > 0, let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }
+        let function = code.nameID(parameters - 1)
+        guard function >= 0 else { return nil }
+        return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
     }
 
     /// The `(` of the parameter list of the function whose body opens at `open`.

@@ -41,24 +41,43 @@ extension DictionaryExtractor {
             break
         }
         if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
-        if let known = summaryLists[id] { return isCalledThroughValue(index) ? known.filter { !$0.isTypeMember } : known }
+        if let known = summaryLists[id] { return reachable(known, from: index) }
         var found: [FunctionSummary] = []
+        var own = Set<String>()
         if declarations.bodies.contains(Int32(id)) {
             for body in declarations.bodies(named: Int32(id)) {
                 if let summary = summary(of: body) { found.append(summary) }
+                if let open = body.parameterOpen { own.insert(route(of: body, FunctionParameters(code: code, open: open).signature)) }
             }
             if !found.isEmpty { noteReferencedHelper(Int32(id)) }
         }
         // Other files' functions of the name too: `secItem.delete(q)` in a file that declares a
-        // `delete(key:)` of its own still reaches the project's `delete(_:)` (labels decide).
+        // `delete(key:)` of its own still reaches the project's `delete(_:)` (labels decide). The
+        // project's copy of one of this file's own functions is never one of them: it is last
+        // round's summary of the same code, and a recursive call (whose own summary is still in
+        // progress) would compose the function with its old self, one level deeper every round.
         consult(Int32(id))
         if let foreign = symbols.summaries[code.spelling(Int32(id))] {
-            let own = Set(found.map(\.route))
             found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
         }
         // A recursive call asks while its own summary is being made: not remembered then.
         if !found.isEmpty || summariesInProgress.isEmpty { summaryLists[id] = found }
-        return isCalledThroughValue(index) ? found.filter { !$0.isTypeMember } : found
+        return reachable(found, from: index)
+    }
+
+    /// Which of the summaries of a name the call at `index` can reach. Through a value: not the
+    /// static functions. Bare (`object(forKey: k)`) inside a type that has a function of that
+    /// name: that type's functions and free functions, not another type's members of the same
+    /// name (Valet's `Keychain.string` calls `object(…)`, which is `Keychain.object`, never
+    /// `SecureEnclave.object`). A bare call in a type that declares no function of the name may
+    /// reach an inherited or protocol one, so every summary of the name stays a candidate.
+    private func reachable(_ summaries: [FunctionSummary], from index: Int) -> [FunctionSummary] {
+        if isCalledThroughValue(index) { return summaries.filter { !$0.isTypeMember } }
+        guard index < 1 || code.kind(index - 1) != .period,
+              summaries.contains(where: \.isTypeMember), let owner = ownerOfEnclosingFunction(at: index) else { return summaries }
+        let prefix = code.spelling(owner) + "."
+        guard summaries.contains(where: { $0.isTypeMember && $0.route.hasPrefix(prefix) }) else { return summaries }
+        return summaries.filter { !$0.isTypeMember || $0.route.hasPrefix(prefix) }
     }
 
     /// `ops.delete(q)`, `self.store.save(q)`: a member reached through a value, not a type name.
@@ -92,10 +111,12 @@ extension DictionaryExtractor {
         guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
               evaluationDepth < Self.maxEvaluationDepth else { return nil }
         let parameters = FunctionParameters(code: code, open: parameterOpen)
+        let writes = selfWrites(in: body)
         summariesInProgress.insert(body.open)
         evaluationDepth += 1
-        // Without a dictionary or closure parameter, only the items it deletes or updates itself matter.
-        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || mayChangeItems(body) else {
+        // Without a dictionary or closure parameter or a write to self's dictionaries, only the
+        // items it deletes or updates itself matter.
+        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || writes != nil || mayChangeItems(body) else {
             evaluationDepth -= 1
             summariesInProgress.remove(body.open)
             summaryMemo[body.open] = .some(nil)
@@ -106,6 +127,7 @@ extension DictionaryExtractor {
         walk.summary?.isTypeMember = isTypeMember(declaredAt: body.nameIndex)
         walk.summarisedParameters = parameters.dictionaries
         walk.summarisedClosures = parameters.functions
+        walk.instances.selfWrites = writes
         walk.run()
         evaluationDepth -= 1
         summariesInProgress.remove(body.open)
@@ -141,7 +163,7 @@ extension DictionaryExtractor {
             bodies.forEach(in: id) { body in
                 guard !body.isLocal, body.parameterOpen != nil, !isFilePrivate(declaredAt: body.nameIndex),
                       let summary = summary(of: body) else { return }
-                out[code.spelling(id), default: []].append(summary)
+                out[code.spelling(id), default: []].append(summary.portable)
             }
         }
         return out

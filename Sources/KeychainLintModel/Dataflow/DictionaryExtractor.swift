@@ -37,6 +37,8 @@ final class DictionaryExtractor {
     /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
     /// only such a `var` is followed when its initializer cannot be read.
     private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
+    /// Where the file may write a property like a dictionary or copy `self` (`selfWrites(in:)`).
+    private(set) lazy var selfWriteSites: [Int32] = Self.selfWriteSites(code)
 
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []

@@ -18,12 +18,13 @@ extension FlowWalk {
             call(operation, nameIndex: i)
             return
         }
-        if next == .leftParen, extractor.mayHaveSummaries(at: i, consulting: argumentsMayCarryDictionaries(i + 1)) {
+        if next == .leftParen, extractor.mayHaveSummaries(at: i, consulting: argumentsMayCarryDictionaries(i + 1) || hasInstanceReceiver(i)) {
             userCall(nameIndex: i)
             return
         }
         guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self") else { return }
         guard let variable = variableIndex(at: i) else {
+            if instanceWrite(at: i, next: next) { return }
             if summary != nil && next == .operator { noteStoredParameter(propertyAt: i) }
             return
         }
@@ -57,9 +58,12 @@ extension FlowWalk {
     }
 
     /// `q[KEY] = VALUE`, `q[KEY] = nil`.
-    private func subscriptAssignment(_ variable: Int, open: Int) {
+    func subscriptAssignment(_ variable: Int, open: Int) {
         let close = code.after(open) - 1
-        guard code.is(close + 1, "="), let key = keyName((open + 1)..<close) else { return }
+        guard code.is(close + 1, "="), let key = keyName((open + 1)..<close) else {
+            noteParameterKeyedWrite(variable, open: open)
+            return
+        }
         let valueStart = close + 2
         let end = code.expressionEnd(from: valueStart)
         if end == valueStart + 1 && code.isKeyword(valueStart, "nil") {
@@ -70,7 +74,7 @@ extension FlowWalk {
     }
 
     /// `q.updateValue(v, forKey: k)`, `q.merge(d) {…}`, `q.removeValue(forKey: k)`, NSMutableDictionary's setters.
-    private func method(_ variable: Int, nameIndex m: Int) {
+    func method(_ variable: Int, nameIndex m: Int) {
         guard code.kind(m) == .identifier, code.kind(m + 1) == .leftParen else { return }
         let arguments = code.elements(of: m + 1)
         let method = code.text(m)

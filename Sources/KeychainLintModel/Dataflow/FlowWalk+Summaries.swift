@@ -8,6 +8,7 @@ extension FlowWalk {
 
     /// Each dictionary parameter starts as a variable of unknown entries tied to its index.
     func declareSummarisedParameters() {
+        declareSelfProperties()
         for parameter in summarisedParameters {
             declareVariable(nameIndex: parameter.nameIndex, entries: [], unknownBase: true, parameter: parameter.index)
         }
@@ -45,6 +46,7 @@ extension FlowWalk {
 
     /// At the body's end: what it wrote into each `inout` dictionary parameter.
     func noteParameterEffects() {
+        noteSelfEffects()
         for parameter in summarisedParameters where extractor.isInoutParameter(parameter.nameIndex) {
             guard let variable = variableIndex(at: parameter.nameIndex), variables[variable].parameter == Int32(parameter.index) else { continue }
             let entries = snapshot(variable)
@@ -120,6 +122,7 @@ extension FlowWalk {
                     applyEffect(effect, of: summary, to: argument, calleeAt: i)
                 }
             }
+            applySelfEffects(of: summary, arguments: arguments, binding: binding, calleeAt: i)
             for sink in summary.closureSinks {
                 passToClosure(sink, of: summary, arguments: arguments, binding: binding, calleeAt: i)
             }
@@ -199,7 +202,7 @@ extension FlowWalk {
     /// A callee's entries as seen at its call: the callee's file's (`DictionaryExtractor.adopt`),
     /// on the paths through the call's own branches, so what a helper writes on one arm never
     /// meets what another writes on the other.
-    private func adopted(_ entries: [KeychainEntry], of summary: FunctionSummary, at i: Int) -> [KeychainEntry] {
+    func adopted(_ entries: [KeychainEntry], of summary: FunctionSummary, at i: Int) -> [KeychainEntry] {
         let arms = currentBranch.arms
         let moved = extractor.adopt(entries, of: summary, at: i)
         guard !arms.isEmpty else { return moved }

@@ -250,7 +250,8 @@ extension FlowWalk {
     /// The entries of a dictionary literal, or nil when the brackets hold an array or nothing readable.
     /// Nested literals are read here and marked consumed.
     func dictionaryLiteral(at open: Int) -> [KeychainEntry]? {
-        extractor.consumed[open] = true
+        // A summary's walk claims nothing: the file's own walk decides which literals stand alone.
+        if summary == nil { extractor.consumed[open] = true }
         let elements = code.elements(of: open)
         if elements.count == 1 && elements[0].count == 1 && code.kind(elements[0].lowerBound) == .colon { return [] }
         guard let first = elements.first, code.firstTopLevel(in: first, where: { self.code.kind($0) == .colon }) != nil else {
@@ -329,6 +330,7 @@ extension FlowWalk {
         }
         guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return nil }
         if !isCall, let stored = storedProperty(at: nameIndex, from: a) { return stored }
+        if !isCall, let held = instanceProperty(at: nameIndex, from: a) { return held }
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }
         let name = code.nameID(nameIndex)
         if !isCall && nameIndex == a, let variable = variableIndex(at: nameIndex) {

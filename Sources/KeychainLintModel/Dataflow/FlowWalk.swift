@@ -77,6 +77,8 @@ final class FlowWalk {
     var summarisedParameters: [(index: Int, nameIndex: Int)] = []
     /// Its function-typed parameters, whose calls may receive a dictionary parameter (`ClosureSink`).
     var summarisedClosures: [(index: Int, nameIndex: Int)] = []
+    /// Instances of the project's types followed through locals, and `self`'s properties while a method is summarised.
+    var instances = InstanceTable()
 
     init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
         self.extractor = extractor
@@ -249,6 +251,7 @@ final class FlowWalk {
         // A type member's dictionary matters only when it is a keychain one (`helperOwnedUses`).
         if isMember && jumpsOver(initializer, variablesCount: false) { return }
         guard let dictionary = dictionary(initializer) else {
+            if !isMember, declareInstance(nameIndex: nameIndex, initializer: initializer) { return }
             // `var q = options` later filled with `q[kSec…] = …`: follow what is written here.
             if !isMember, code.isKeyword(i, "var"), extractor.dictionaryMutatedNames[Int(code.nameID(nameIndex))], isOpaque(initializer) {
                 declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true)
@@ -322,7 +325,10 @@ final class FlowWalk {
     }
 
     private func returned(_ expression: Range<Int>) {
-        guard let function = enclosingFunction, let dictionary = dictionary(expression) else { return }
+        guard let function = enclosingFunction, let dictionary = dictionary(expression) else {
+            if summary != nil { noteReturnedInstance(expression) }
+            return
+        }
         if let source = dictionary.variable { variables[source].isReturned = true }
         if collectsReturnsOnly {
             if summary != nil, let parameter = dictionary.parameter, function.id == 0 || function.open == range.lowerBound {
@@ -342,7 +348,7 @@ final class FlowWalk {
     /// A dictionary literal no construct has claimed: a use that cannot be seen.
     private func standaloneLiteral(at i: Int) {
         // Keys are read from names (`kSecClass`, an alias, a local): a literal without any is no keychain dictionary.
-        guard !extractor.consumed[i], containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
+        guard summary == nil, !extractor.consumed[i], containsIdentifier(i + 1, before: code.after(i)), let entries = dictionaryLiteral(at: i) else { return }
         if Self.isKeychainDictionary(entries) {
             record(KeychainUse(dictionary: KeychainDictionary(entries: entries, originOffset: code.offset(i), isVariable: false), call: nil, role: .query))
         }

@@ -9,6 +9,16 @@ package struct EntitlementsFile: Sendable {
         package var value: String
         /// Byte offset of the string's text in the file (the start of the file when it cannot be located).
         package var offset: Int
+        /// What the value stands for through the project's build settings, when it names one
+        /// (`BuildValue.namesProjectSetting`) and the loader expanded it; nil otherwise.
+        package var expansion: BuildVariableExpansion? = nil
+
+        /// Whether a group used in code may be what this entry stands for: its value, one of its
+        /// expansions, or anything when the expansion was cut short (unknown, so no finding).
+        package func mayStandFor(_ group: String) -> Bool {
+            guard let expansion else { return EntitlementsFile.entry(value, matches: group) }
+            return !expansion.isComplete || expansion.alternatives.contains { EntitlementsFile.entry($0.text, matches: group) }
+        }
     }
 
     package var path: String
@@ -78,24 +88,13 @@ package struct EntitlementsFile: Sendable {
         ByteSearch.firstOffset(of: needle, in: hay, from: from).map { $0 + needle.count }
     }
 
-    /// Whether a group used in code is granted by one of this file's entries, reading
-    /// `$(AppIdentifierPrefix)` / `$(TeamIdentifierPrefix)` as any Team ID.
+    /// Whether a group used in code is granted by one of this file's entries (`Group.mayStandFor`).
     package func grants(_ group: String) -> Bool {
-        (keychainAccessGroups + applicationGroups).contains { Self.entry($0.value, matches: group) }
-    }
-
-    static func entry(_ entry: String, matches group: String) -> Bool {
-        for variable in ["$(AppIdentifierPrefix)", "$(TeamIdentifierPrefix)"] where entry.hasPrefix(variable) {
-            guard Self.startsWithTeamID(group) else { return false }
-            return group.utf8.dropFirst(11).elementsEqual(entry.utf8.dropFirst(variable.utf8.count))
-        }
-        return entry == group
+        (keychainAccessGroups + applicationGroups).contains { $0.mayStandFor(group) }
     }
 
     /// `[A-Z0-9]{10}.` followed by at least one byte: how every keychain access group begins.
     package static func startsWithTeamID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count > 11 && bytes[10] == 0x2E
-            && bytes[0..<10].allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
+        startsWithTeamID(Array(text.utf8)[...], allowingEnd: false)
     }
 }

@@ -27,6 +27,10 @@ package struct FunctionSummary: Sendable, Equatable {
     /// Deletes and updates the body makes on dictionaries of its own (`removeObject(forKey:)`):
     /// a call of it changes items even though the caller passes no dictionary.
     package var itemChanges: [ItemChange] = []
+    /// What a method writes into `self`'s dictionary properties (`PropertyEffect`).
+    package var selfEffects: [PropertyEffect] = []
+    /// The method returns `self` or a copy of it, changed so; nil when it returns no such copy.
+    package var returnedCopy: [PropertyEffect]?
     /// Read from another file's declarations: its entries are that file's (`DictionaryExtractor.adopt`).
     package var isDeclaredElsewhere = false
     /// A `static`/`class` function: a call through a value (`ops.delete(q)`) cannot reach it.
@@ -39,7 +43,7 @@ package struct FunctionSummary: Sendable, Equatable {
 
     package var isEmpty: Bool {
         sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty && closureSinks.isEmpty
-            && itemChanges.isEmpty
+            && itemChanges.isEmpty && selfEffects.isEmpty && returnedCopy == nil
     }
 }
 

@@ -100,6 +100,10 @@ package enum KeychainOperation: String, Sendable, CaseIterable {
     case itemImport = "SecItemImport"
     case pkcs12Import = "SecPKCS12Import"
 
+    /// Whether a rule judges the call itself when its dictionary is unknown: only an add's status
+    /// handling (`unhandled-duplicate-item`). Every other finding needs entries the code shows.
+    package var judgesUnknownDictionaries: Bool { self == .add }
+
     /// Which argument positions are dictionaries, and what each one is.
     package var dictionaryArguments: [(index: Int, role: DictionaryRole)] {
         switch self {

@@ -72,8 +72,9 @@ package struct ProjectSymbols: Sendable {
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
-        contentNames = Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
-        names = contentNames.union(summaries.keys)
+        contentNames = Set(constants.keys.map(unqualified)).union(helpers.keys)
+            .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys)
+        names = contentNames.union(summaries.keys).union(functionAliases.keys)
     }
 
     package static let empty = ProjectSymbols()
@@ -85,9 +86,12 @@ package struct ProjectSymbols: Sendable {
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
     /// Made once: every file of a project pass asks for it.
     package let names: Set<String>
-    /// `names` without those only functions with summaries have: a file that names no keychain
-    /// symbol cannot build a dictionary to pass to one, so those names alone never make a file
-    /// that was not tokenized, or code the walk jumped over, worth reading again.
+    /// `names` without those only functions with summaries have, and without aliases of operations
+    /// no rule judges on an unknown dictionary: a file that names no keychain symbol cannot build a
+    /// dictionary to pass to one, so those names alone never make a file that was not tokenized, or
+    /// code the walk jumped over, worth reading again. (On real code, SimpleKeychain's
+    /// `var remove = SecItemDelete` and `retrieve` made 417 files that never touch the keychain be
+    /// read, lexed and walked again.)
     package let contentNames: Set<String>
 
     /// Merges what every file declares; a name with two different meanings is dropped.

@@ -10,7 +10,10 @@ struct AccessGroupNotEntitled: Rule {
         rationale: """
         A keychain call may name only the groups in the app's keychain-access-groups or \
         application-groups entitlements. Any other group fails with errSecMissingEntitlement (-34018), \
-        which often shows only in a signed build, not in the simulator.
+        which often shows only in a signed build, not in the simulator. An entitlement written with \
+        build settings, $(AppIdentifierPrefix)$(SHARED_GROUP), stands for every value the project's \
+        .xcconfig files and project.pbxproj define; a setting the project does not define could be \
+        anything, so such an entry is taken to grant any group (no rule fires on an unknown value).
         """,
         howToFix: "Add the group to the target's .entitlements file (as $(AppIdentifierPrefix)rest for keychain groups), or fix the group in code.",
         triggering: [
@@ -51,6 +54,12 @@ struct AccessGroupNotEntitled: Rule {
                             kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, note: "No entitlements file in the project: nothing to compare with."),
+            RuleExample("""
+            func save(_ token: Data) {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: "ABCDE12345.com.example.other",
+                            kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, entitlements: Self.plistWithSetting, note: "$(SHARED_GROUP) is defined nowhere in the project: it may be this group."),
         ]
     )
 
@@ -62,6 +71,16 @@ struct AccessGroupNotEntitled: Rule {
             <array><string>$(AppIdentifierPrefix)com.example.shared</string></array>
             <key>com.apple.security.application-groups</key>
             <array><string>group.com.example.shared</string></array>
+        </dict>
+        </plist>
+        """
+
+    static let plistWithSetting = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>keychain-access-groups</key>
+            <array><string>$(AppIdentifierPrefix)$(SHARED_GROUP)</string></array>
         </dict>
         </plist>
         """
