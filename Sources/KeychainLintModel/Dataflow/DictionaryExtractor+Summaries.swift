@@ -17,8 +17,8 @@ extension DictionaryExtractor {
         guard id >= 0 else { return false }
         if declarations.bodies.contains(id) { return true }
         // A method called on a value (`store.removeObject(forKey: k)`) may change items with no
-        // dictionary passed: another file's methods of the name are looked up too.
-        guard consulting || isCalledThroughValue(index) else { return false }
+        // dictionary passed: in a file that adds items, another file's methods of the name are looked up too.
+        guard consulting || (spellsItemAdd && isCalledThroughValue(index)) else { return false }
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
             consult(id)

@@ -39,6 +39,11 @@ final class DictionaryExtractor {
     private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
     /// Where the file may write a property like a dictionary or copy `self` (`selfWrites(in:)`).
     private(set) lazy var selfWriteSites: [Int32] = Self.selfWriteSites(code)
+    /// The file spells `SecItemAdd`: only then can a method called on a value with no dictionary
+    /// passed (`store.removeAll()`) matter through the items it deletes or updates (a delete before
+    /// an add). Elsewhere such calls do not look up the project's methods of the name, so the
+    /// file is not linted again each time the project's summaries of a common name change.
+    private(set) lazy var spellsItemAdd: Bool = code.nameID(of: "SecItemAdd") != nil
 
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []

@@ -4,15 +4,21 @@ import KeychainLintSyntax
 /// its body is summarised, and recorded at each call as a change of some unknown item.
 extension FlowWalk {
     /// A delete or update recorded while summarising: an item change of the function, unless its
-    /// dictionary is a parameter's (a sink, which each caller's dictionary decides).
+    /// dictionary is a parameter's (a sink, which each caller's dictionary decides). One change per
+    /// operation, by its shortest route: a caller only needs to know that some item is deleted or
+    /// updated. Keeping every route made summaries grow with each path through the project's calls
+    /// (and each round), and copying the summary to append one was quadratic in their number.
     func noteItemChange(_ use: KeychainUse) {
         guard let call = use.call, use.role == .query, call.operation == .delete || call.operation == .update,
-              var current = summary else { return }
-        if current.sinks.contains(where: { $0.operationOffset == call.offset && $0.route.isEmpty }) { return }
-        let change = ItemChange(operation: call.operation, route: call.route)
-        guard !current.itemChanges.contains(change) else { return }
-        current.itemChanges.append(change)
-        summary = current
+              summary != nil else { return }
+        if summary!.sinks.contains(where: { $0.operationOffset == call.offset && $0.route.isEmpty }) { return }
+        // A recursive route (the function reached again through the project's copy of itself) adds nothing.
+        if call.route.contains(summary!.route) { return }
+        if let k = summary!.itemChanges.firstIndex(where: { $0.operation == call.operation }) {
+            if call.route.count < summary!.itemChanges[k].route.count { summary!.itemChanges[k].route = call.route }
+            return
+        }
+        summary!.itemChanges.append(ItemChange(operation: call.operation, route: call.route))
     }
 
     /// `try store.removeObject(forKey: k)`: each item change of the callee is a delete or update
