@@ -185,16 +185,30 @@ extension DictionaryExtractor {
                 if operation == .delete || operation == .update { return true }
                 continue
             }
-            // The file's own functions of the name, else the project's, by name alone: resolving
-            // each call's receiver here would cost a look-up per call of every function.
+            // The file's own functions of the name and the project's, by name alone: resolving
+            // each call's receiver here would cost a look-up per call of every function. Both:
+            // Valet's `Valet.removeObject(forKey:)` calls `Keychain.removeObject(forKey:options:)`,
+            // another file's function of its own name.
             let id = code.nameID(j)
             guard id >= 0 else { continue }
-            if declarations.bodies.contains(id) {
-                if declarations.bodies(named: id).contains(where: { summary(of: $0).map(ItemChange.changesItems) ?? false }) { return true }
-            } else if symbols.summaries[code.spelling(id)]?.contains(where: ItemChange.changesItems) ?? false {
+            if declarations.bodies.contains(id),
+               declarations.bodies(named: id).contains(where: { summary(of: $0).map(ItemChange.changesItems) ?? false }) {
                 return true
             }
+            if projectChangesItems(named: id) { return true }
         }
         return false
+    }
+
+    /// Whether the project declares a function of the name that deletes or updates a dictionary it
+    /// is passed; remembered by name id (asked at every call of every body `mayChangeItems` reads).
+    private func projectChangesItems(named id: Int32) -> Bool {
+        guard !symbols.summaries.isEmpty else { return false }
+        if projectItemChangers.isEmpty { projectItemChangers = [Int8](repeating: -1, count: code.names.count) }
+        if projectItemChangers[Int(id)] < 0 {
+            let changes = symbols.summaries[code.spelling(id)]?.contains(where: ItemChange.changesItems) ?? false
+            projectItemChangers[Int(id)] = changes ? 1 : 0
+        }
+        return projectItemChangers[Int(id)] == 1
     }
 }

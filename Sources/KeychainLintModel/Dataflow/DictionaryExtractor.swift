@@ -43,6 +43,9 @@ final class DictionaryExtractor {
     /// passed (`store.removeAll()`) matter through the items it deletes or updates (a delete before
     /// an add). Elsewhere such calls do not look up the project's methods of the name, so the
     /// file is not linted again each time the project's summaries of a common name change.
+    /// By name id: -1 not asked yet, else whether the project's functions of the name change items
+    /// they are passed (`projectChangesItems(named:)`).
+    var projectItemChangers: [Int8] = []
     private(set) lazy var spellsItemAdd: Bool = code.nameID(of: "SecItemAdd") != nil
 
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]

@@ -10,7 +10,7 @@ extension FlowWalk {
     /// (and each round), and copying the summary to append one was quadratic in their number.
     func noteItemChange(_ use: KeychainUse) {
         guard let call = use.call, use.role == .query, call.operation == .delete || call.operation == .update,
-              summary != nil else { return }
+              summary != nil, !isApplyingItemChanges else { return }
         if summary!.sinks.contains(where: { $0.operationOffset == call.offset && $0.route.isEmpty }) { return }
         // A recursive route (the function reached again through the project's copy of itself) adds nothing.
         if call.route.contains(summary!.route) { return }
@@ -31,7 +31,9 @@ extension FlowWalk {
             var call = KeychainCall(operation: change.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
                                     status: .handledInside, branch: currentBranch)
             call.route = [summary.route] + change.route
+            isApplyingItemChanges = true
             record(KeychainUse(dictionary: dictionary.keychainDictionary(isVariable: true), call: call, role: .query))
+            isApplyingItemChanges = false
         }
     }
 }

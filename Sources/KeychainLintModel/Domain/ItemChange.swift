@@ -13,8 +13,10 @@ package struct ItemChange: Sendable, Equatable {
         self.route = route
     }
 
-    /// Whether a summary says a call of its function deletes or updates some item, whatever it is passed.
+    /// Whether a call of the summary's function can give its caller an item change: it deletes or
+    /// updates a dictionary it is passed (a caller's own dictionary). A callee's own item changes
+    /// are not passed on further (`FlowWalk.isApplyingItemChanges`).
     package static func changesItems(_ summary: FunctionSummary) -> Bool {
-        !summary.itemChanges.isEmpty || summary.sinks.contains { $0.operation == .delete || $0.operation == .update }
+        summary.sinks.contains { $0.operation == .delete || $0.operation == .update }
     }
 }
