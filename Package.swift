@@ -56,7 +56,8 @@ let package = Package(
         .executableTarget(name: "keychain-lint-tokens", dependencies: ["KeychainLintSyntax"], path: "Sources/KeychainLintTokens"),
         // Tests by layer, each target depending on the modules it tests; `swift test` runs them all,
         // `swift test --filter <target>` one layer.
-        // Helpers more than one test target needs (a seeded random generator); no library module.
+        // Helpers more than one test target needs (a seeded random generator, scratch folders, the
+        // built executable's path); no library module.
         .target(name: "KeychainLintTestSupport", path: "Tests/TestSupport"),
         // The ASCII fast paths (Support's helpers and the byte paths built on them in the model,
         // project, rules and engine) against the `String` algorithms they stand in for; the
@@ -84,10 +85,12 @@ let package = Package(
                                                      "KeychainLintFuzzChecks"]),
         // The language server: framing, UTF-16 positions, the server's answers in-process (a manual
         // clock for the debounce), and a client that spawns the built executable.
-        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint",
+                                                                "KeychainLintTestSupport"]),
         // The slow ones: hostile inputs, runs killed midway, saved fuzz crashes, the invariants the
         // fuzzer checks, the real executable in a hostile file system.
         .testTarget(name: "RobustnessTests", dependencies: ["KeychainLintFuzzChecks", "KeychainLintReporters", "KeychainLint",
-                                                            "KeychainLintProject", "KeychainLintModel", "KeychainLintSyntax"]),
+                                                            "KeychainLintProject", "KeychainLintModel", "KeychainLintSyntax",
+                                                            "KeychainLintTestSupport"]),
     ]
 )

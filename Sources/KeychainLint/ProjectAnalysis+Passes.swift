@@ -31,7 +31,7 @@ extension ProjectAnalysis.Run {
                 let before = passes[i].analysis?.declared ?? FileSymbols()
                 passes[i] = pass
                 let after = pass.analysis?.declared ?? FileSymbols()
-                if before != after { changed.formUnion(before.allNames.union(after.allNames)) }
+                if before != after { changed.formUnion(after.changedNames(comparedWith: before)) }
             }
             guard !changed.isEmpty, round + 1 < ProjectAnalysis.maxSymbolRounds else { break }
             symbols = ProjectPass.symbols(from: passes.compactMap(\.analysis))

@@ -2,12 +2,6 @@ import KeychainLintSyntax
 import KeychainLintModel
 import KeychainLintSupport
 
-#if canImport(Darwin)
-private typealias FolderHandle = UnsafeMutablePointer<DIR>
-#else
-private typealias FolderHandle = OpaquePointer
-#endif
-
 /// A file to lint.
 package struct LintTarget: Equatable, Sendable {
     /// The path as shown in output: the argument as written, joined with the path below it.
@@ -253,11 +247,11 @@ package struct FileDiscovery {
         var holdsSettingsFile = false
     }
 
-    private func read(_ dir: FolderHandle, fsPath: String) -> FolderEntries {
+    private func read(_ dir: FolderListing.DirectoryStream, fsPath: String) -> FolderEntries {
         var entries = FolderEntries()
         let settingsFileName = scopes?.fileName
         while let entry = readdir(dir) {
-            let name = Self.name(of: entry)
+            let name = FolderListing.name(of: entry)
             if name == "." || name == ".." { continue }
             // The settings file is hidden: only names that start with "." are compared with it.
             if name.utf8.first == UInt8(ascii: "."), name == settingsFileName { entries.holdsSettingsFile = true }
@@ -304,13 +298,6 @@ package struct FileDiscovery {
         }
     }
 
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafePointer(to: &entry.pointee.d_name) { p in
-            p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                String(cString: $0)
-            }
-        }
-    }
 
     /// A short lowercase reason for an `errno`, as in the CLI's messages.
     package static func describe(_ code: Int32) -> String {

@@ -1,11 +1,5 @@
 import KeychainLintSupport
 
-#if canImport(Darwin)
-private typealias DirectoryStream = UnsafeMutablePointer<DIR>
-#else
-private typealias DirectoryStream = OpaquePointer
-#endif
-
 /// The names in one folder with what each is, read with `readdir` as discovery reads folders.
 ///
 /// Finding a file's project (its platforms, its entitlements) lists each folder from the file up
@@ -15,6 +9,12 @@ private typealias DirectoryStream = OpaquePointer
 package enum FolderListing {
     package enum Kind { case file, folder }
 
+    #if canImport(Darwin)
+    package typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    #else
+    package typealias DirectoryStream = OpaquePointer
+    #endif
+
     /// `(name, kind)` of each entry of `directory` other than `.` and `..`, unsorted; a link
     /// counts as what it points to, and entries that are neither files nor folders are left out.
     /// Nil when the folder cannot be read.
@@ -23,11 +23,7 @@ package enum FolderListing {
         defer { closedir(stream) }
         var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { p in
-                p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
+            let name = Self.name(of: entry)
             if name == "." || name == ".." { continue }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): entries.append((name, .file))
@@ -44,5 +40,14 @@ package enum FolderListing {
             }
         }
         return entries
+    }
+
+    /// The name of a `readdir` entry (discovery's walk reads folders with it too).
+    package static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: &entry.pointee.d_name) { p in
+            p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                String(cString: $0)
+            }
+        }
     }
 }

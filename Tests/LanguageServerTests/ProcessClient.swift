@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import KeychainLintLanguageServer
+import KeychainLintTestSupport
 
 /// A client that spawns the built `keychain-lint lsp` and speaks the protocol over its pipes, as
 /// an editor does: framed messages out, a reader thread collecting framed messages in.
@@ -13,13 +14,10 @@ final class ProcessClient {
     private var received: [JSONObject] = []
     private var nextID = 0
 
-    /// The keychain-lint executable SwiftPM built beside the test bundle.
+    /// The keychain-lint executable SwiftPM built beside the test bundle; the test is skipped without one.
     static func executable() throws -> String {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [folder, folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("keychain-lint").path }
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("keychain-lint executable not found near \(folder.path)")
+        guard let path = BuiltExecutable.path() else {
+            throw XCTSkip("keychain-lint executable not found near \(BuiltExecutable.searchedFolder)")
         }
         return path
     }

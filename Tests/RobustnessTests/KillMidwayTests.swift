@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KeychainLintTestSupport
 
 /// A run killed at any moment leaves every report and baseline either as it was or complete, and
 /// no temporary file: reports and baselines are written to an unnamed file in the same folder,
@@ -43,7 +44,7 @@ final class KillMidwayTests: XCTestCase {
     }
 
     func testAKilledRunLeavesOldOrCompleteFiles() throws {
-        let bin = try BuiltExecutable.path()
+        let bin = try BuiltExecutable.pathOrSkip()
         // Enough findings that the reports take a while to render and write.
         let line = "let q\u{24}: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleAlways, kSecAttrAccessGroup as String: \"shared\"]\n"
         for f in 0..<100 {

@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import KeychainLintTestSupport
 
 /// A file that cannot be read (permissions 000) is skipped with a warning and the rest is linted.
 /// Root reads anything, so under root the executable is run as `nobody` through `setpriv`.
 final class UnreadableFileTests: XCTestCase {
     func testAnUnreadableFileIsSkippedWithAWarningAndTheRestLinted() throws {
-        let bin = try BuiltExecutable.path()
+        let bin = try BuiltExecutable.pathOrSkip()
         let root = "/tmp/kl-unreadable-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: root) }

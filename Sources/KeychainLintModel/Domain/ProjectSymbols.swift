@@ -20,10 +20,23 @@ package struct FileSymbols: Sendable, Equatable {
             && passThroughFunctions.isEmpty && summaries.isEmpty
     }
 
-    /// Every name the file declares something under (`Type.name` counts as `name`).
-    package var allNames: Set<String> {
-        Set(constants.keys.map(unqualified)).union(functionAliases.keys).union(helpers.keys)
-            .union(shadowedSecurityNames).union(passThroughFunctions).union(summaries.keys)
+    /// The names declared in one of the two and not the other, or declared differently: the only
+    /// names whose merged meaning a new lint of the file can change. (All of a file's names, when
+    /// one summary of sixty declarations changed, made every user of the other fifty-nine be
+    /// linted again in the next project round.)
+    package func changedNames(comparedWith other: FileSymbols) -> Set<String> {
+        var changed = Set<String>()
+        func compare<Value: Equatable>(_ mine: [String: Value], _ theirs: [String: Value], _ name: (String) -> String) {
+            for (key, value) in mine where theirs[key] != value { changed.insert(name(key)) }
+            for key in theirs.keys where mine[key] == nil { changed.insert(name(key)) }
+        }
+        compare(constants, other.constants, unqualified)
+        compare(functionAliases, other.functionAliases) { $0 }
+        compare(helpers, other.helpers) { $0 }
+        compare(summaries, other.summaries) { $0 }
+        changed.formUnion(shadowedSecurityNames.symmetricDifference(other.shadowedSecurityNames))
+        changed.formUnion(passThroughFunctions.symmetricDifference(other.passThroughFunctions))
+        return changed
     }
 }
 
