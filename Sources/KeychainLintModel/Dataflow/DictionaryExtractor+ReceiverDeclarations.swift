@@ -60,8 +60,12 @@ extension DictionaryExtractor {
         return outer
     }
 
-    /// The `let`/`var` declaring the stored or computed member `name` directly in the type body at `open`.
+    /// The `let`/`var` declaring the stored or computed member `name` directly in the type body at
+    /// `open` (the first, if several). The type's members are listed once: asked at calls through
+    /// a property, a read of the whole type body each time was most of the cost of receivers.
     private func memberDeclaration(of name: Int32, inTypeAt open: Int) -> Int? {
+        if let members = memberDeclarations[open] { return members[name] }
+        var members: [Int32: Int] = [:]
         let close = code.after(open) - 1
         var j = open + 1
         while j < close - 1 {
@@ -69,10 +73,12 @@ extension DictionaryExtractor {
                 j = code.after(j)
                 continue
             }
-            if code.nameID(j + 1) == name, code.isKeyword(j, "let") || code.isKeyword(j, "var") { return j }
+            let member = code.nameID(j + 1)
+            if member >= 0, members[member] == nil, code.isKeyword(j, "let") || code.isKeyword(j, "var") { members[member] = j }
             j += 1
         }
-        return nil
+        memberDeclarations[open] = members
+        return members[name]
     }
 
     /// `let v: T …`, `let v = T(…)`, `let v = T.make()`; `.unknown` for anything else.
@@ -165,50 +171,8 @@ extension DictionaryExtractor {
         code.isKeyword(i, "Self") || code.isIdentifier(i, "Self")
     }
 
-    private func startsUppercase(_ i: Int) -> Bool {
+    func startsUppercase(_ i: Int) -> Bool {
         guard let first = code.text(i).utf8.first else { return false }
         return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
-    }
-}
-
-extension DictionaryExtractor {
-    /// Whether the body calls SecItemDelete or SecItemUpdate, or a function whose summary deletes
-    /// or updates items: a cheap read of its calls that spares walking the bodies of functions
-    /// without a dictionary parameter that change nothing (most of them).
-    func mayChangeItems(_ body: Declarations.Body) -> Bool {
-        let end = code.after(body.open) - 1
-        var j = body.open + 1
-        while j < end {
-            defer { j += 1 }
-            guard code.kind(j) == .identifier, code.kind(j + 1) == .leftParen else { continue }
-            if let operation = operation(at: j) {
-                if operation == .delete || operation == .update { return true }
-                continue
-            }
-            // The file's own functions of the name and the project's, by name alone: resolving
-            // each call's receiver here would cost a look-up per call of every function. Both:
-            // Valet's `Valet.removeObject(forKey:)` calls `Keychain.removeObject(forKey:options:)`,
-            // another file's function of its own name.
-            let id = code.nameID(j)
-            guard id >= 0 else { continue }
-            if declarations.bodies.contains(id),
-               declarations.bodies(named: id).contains(where: { summary(of: $0).map(ItemChange.changesItems) ?? false }) {
-                return true
-            }
-            if projectChangesItems(named: id) { return true }
-        }
-        return false
-    }
-
-    /// Whether the project declares a function of the name that deletes or updates a dictionary it
-    /// is passed; remembered by name id (asked at every call of every body `mayChangeItems` reads).
-    private func projectChangesItems(named id: Int32) -> Bool {
-        guard !symbols.summaries.isEmpty else { return false }
-        if projectItemChangers.isEmpty { projectItemChangers = [Int8](repeating: -1, count: code.names.count) }
-        if projectItemChangers[Int(id)] < 0 {
-            let changes = symbols.summaries[code.spelling(id)]?.contains(where: ItemChange.changesItems) ?? false
-            projectItemChangers[Int(id)] = changes ? 1 : 0
-        }
-        return projectItemChangers[Int(id)] == 1
     }
 }

@@ -22,6 +22,7 @@ extension DictionaryExtractor {
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
             consult(id)
+            if spellsItemAdd { consultItemChanges(id) }
             return false
         }
         return !summaries(at: index).isEmpty
@@ -31,6 +32,17 @@ extension DictionaryExtractor {
     func summaries(at index: Int) -> [FunctionSummary] {
         let id = Int(code.nameID(index))
         guard id >= 0 else { return [] }
+        if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
+        // A name the file does not declare and the project has no summaries of: none, whatever the
+        // receiver (not looked for: most calls are of such names).
+        if !declarations.bodies.contains(Int32(id)) {
+            if summaryLists[id]?.isEmpty ?? false { return [] }
+            consult(Int32(id))
+            if foreignSummaries(named: Int32(id)).isEmpty {
+                summaryLists[id] = []
+                return []
+            }
+        }
         switch resolvedReceiver(ofMemberAt: index) {
         case .type(let owner)?:
             if let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
@@ -40,7 +52,6 @@ extension DictionaryExtractor {
         case nil:
             break
         }
-        if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
         if let known = summaryLists[id] { return reachable(known, from: index) }
         var found: [FunctionSummary] = []
         var own = Set<String>()
@@ -57,7 +68,8 @@ extension DictionaryExtractor {
         // round's summary of the same code, and a recursive call (whose own summary is still in
         // progress) would compose the function with its old self, one level deeper every round.
         consult(Int32(id))
-        if let foreign = symbols.summaries[code.spelling(Int32(id))] {
+        let foreign = foreignSummaries(named: Int32(id))
+        if !foreign.isEmpty {
             found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
         }
         // A recursive call asks while its own summary is being made: not remembered then.
@@ -100,8 +112,20 @@ extension DictionaryExtractor {
         }
         consult(id)
         let prefix = code.spelling(owner) + "."
-        let foreign = (symbols.summaries[code.spelling(id)] ?? []).filter { $0.route.hasPrefix(prefix) }
+        let foreign = foreignSummaries(named: id).filter { $0.route.hasPrefix(prefix) }
         return foreign.isEmpty ? nil : foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }
+    }
+
+    /// The project's summaries of the name. Their item changes only in a file that adds items
+    /// (the delete before an add is all they tell a caller): elsewhere a function that only
+    /// changes its own items is no candidate, and the file does not depend on those facts.
+    private func foreignSummaries(named id: Int32) -> [FunctionSummary] {
+        if spellsItemAdd {
+            consultItemChanges(id)
+            return symbols.summaries[code.spelling(id)] ?? []
+        }
+        guard let list = symbols.summaries[code.spelling(id)] else { return [] }
+        return list.contains(where: { !$0.itemChanges.isEmpty }) ? ItemChange.otherParts(list) : list
     }
 
     /// The summary of one function, computed once; nil when it has no dictionary parameter or
