@@ -7,29 +7,51 @@ import KeychainLintSyntax
 extension DictionaryExtractor {
     /// The name id of the receiver's declared type for the member name at `index`, or nil.
     func receiverType(ofMemberAt index: Int) -> Int32? {
+        if case .type(let type)? = resolvedReceiver(ofMemberAt: index) { return type }
+        return nil
+    }
+
+    /// What the file says the receiver of the member at `index` is: a type that declares the
+    /// member (`KeychainOps.delete`), the type around `self`, a parameter's declared type, or a
+    /// local's or stored property's (`DictionaryExtractor+ReceiverDeclarations`); `.unknown` for
+    /// a local or property whose type cannot be read; nil when the file does not declare it.
+    func resolvedReceiver(ofMemberAt index: Int) -> DeclaredReceiver? {
         guard index >= 2, code.kind(index - 1) == .period else { return nil }
-        let receiver = index - 2
+        var receiver = index - 2
+        // `store?.save(q)`, `store!.save(q)`.
+        if (code.is(receiver, "?") || code.is(receiver, "!")) && receiver > 0 && code.kind(receiver - 1) != .period { receiver -= 1 }
         // `KeychainOps.delete(q)`: a type of this file that declares the member.
         if code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period {
             let type = code.nameID(receiver)
-            if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return type }
+            if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return .type(type) }
         }
-        if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index) }
+        if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index).map(DeclaredReceiver.type) }
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
-        guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }
-        guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period else { return nil }
-        let name = code.nameID(receiver)
-        for parameter in code.elements(of: parameters) {
-            guard let p = code.parameterName(parameter), code.nameID(p) == name else { continue }
-            var t = p + 2
-            while code.isKeyword(t, "inout") || code.isIdentifier(t, "inout") || code.is(t, "@") { t += 1 }
-            guard code.kind(t) == .identifier else { return nil }
-            // `Keychain.Item`: types are filed under their last name (`Declarations.typeName`).
-            while code.kind(t + 1) == .period && code.kind(t + 2) == .identifier { t += 2 }
-            return code.nameID(t)
+        guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else {
+            // An initializer, accessor or closure-only body: its locals and the type's properties still tell.
+            return declaredValue(receiver, body: body)
         }
-        return nil
+        guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period || code.isKeyword(receiver - 2, "self") else { return nil }
+        let name = code.nameID(receiver)
+        if code.kind(receiver - 1) != .period {
+            for parameter in code.elements(of: parameters) {
+                guard let p = code.parameterName(parameter), code.nameID(p) == name else { continue }
+                var t = p + 2
+                while code.isKeyword(t, "inout") || code.isIdentifier(t, "inout") || code.is(t, "@") { t += 1 }
+                guard code.kind(t) == .identifier else { return nil }
+                // `Keychain.Item`: types are filed under their last name (`Declarations.typeName`).
+                while code.kind(t + 1) == .period && code.kind(t + 2) == .identifier { t += 2 }
+                return .type(code.nameID(t))
+            }
+        }
+        return declaredValue(receiver, body: body)
+    }
+
+    /// `store` or `self.store` at `receiver`: a local of `body` or a property of the type around it.
+    private func declaredValue(_ receiver: Int, body: Range<Int>) -> DeclaredReceiver? {
+        guard code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period || code.isKeyword(receiver - 2, "self") else { return nil }
+        return declaredReceiver(receiver, body: body, onlyProperties: code.kind(receiver - 1) == .period)
     }
 
     /// The type that declares the function whose body holds `index` (`self`'s type there), or nil.

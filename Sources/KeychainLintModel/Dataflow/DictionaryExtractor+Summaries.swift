@@ -16,10 +16,13 @@ extension DictionaryExtractor {
         let id = code.nameID(index)
         guard id >= 0 else { return false }
         if declarations.bodies.contains(id) { return true }
-        guard consulting else { return false }
+        // A method called on a value (`store.removeObject(forKey: k)`) may change items with no
+        // dictionary passed: in a file that adds items, another file's methods of the name are looked up too.
+        guard consulting || (spellsItemAdd && isCalledThroughValue(index)) else { return false }
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
             consult(id)
+            if spellsItemAdd { consultItemChanges(id) }
             return false
         }
         return !summaries(at: index).isEmpty
@@ -29,8 +32,26 @@ extension DictionaryExtractor {
     func summaries(at index: Int) -> [FunctionSummary] {
         let id = Int(code.nameID(index))
         guard id >= 0 else { return [] }
-        if let owner = receiverType(ofMemberAt: index), let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
         if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
+        // A name the file does not declare and the project has no summaries of: none, whatever the
+        // receiver (not looked for: most calls are of such names).
+        if !declarations.bodies.contains(Int32(id)) {
+            if summaryLists[id]?.isEmpty ?? false { return [] }
+            consult(Int32(id))
+            if foreignSummaries(named: Int32(id)).isEmpty {
+                summaryLists[id] = []
+                return []
+            }
+        }
+        switch resolvedReceiver(ofMemberAt: index) {
+        case .type(let owner)?:
+            if let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
+        case .unknown?:
+            // A local or property whose type the file does not say: nothing is invented.
+            return []
+        case nil:
+            break
+        }
         if let known = summaryLists[id] { return reachable(known, from: index) }
         var found: [FunctionSummary] = []
         var own = Set<String>()
@@ -47,7 +68,8 @@ extension DictionaryExtractor {
         // round's summary of the same code, and a recursive call (whose own summary is still in
         // progress) would compose the function with its old self, one level deeper every round.
         consult(Int32(id))
-        if let foreign = symbols.summaries[code.spelling(Int32(id))] {
+        let foreign = foreignSummaries(named: Int32(id))
+        if !foreign.isEmpty {
             found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
         }
         // A recursive call asks while its own summary is being made: not remembered then.
@@ -73,7 +95,8 @@ extension DictionaryExtractor {
     /// `ops.delete(q)`, `self.store.save(q)`: a member reached through a value, not a type name.
     private func isCalledThroughValue(_ index: Int) -> Bool {
         guard index >= 2, code.kind(index - 1) == .period else { return false }
-        let receiver = index - 2
+        var receiver = index - 2
+        if (code.is(receiver, "?") || code.is(receiver, "!")) && receiver > 0 { receiver -= 1 }  // `store?.save(q)`
         if code.isKeyword(receiver, "self") { return true }
         guard code.kind(receiver) == .identifier, let first = code.text(receiver).utf8.first else { return code.kind(receiver) == .rightParen }
         return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
@@ -89,8 +112,20 @@ extension DictionaryExtractor {
         }
         consult(id)
         let prefix = code.spelling(owner) + "."
-        let foreign = (symbols.summaries[code.spelling(id)] ?? []).filter { $0.route.hasPrefix(prefix) }
+        let foreign = foreignSummaries(named: id).filter { $0.route.hasPrefix(prefix) }
         return foreign.isEmpty ? nil : foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }
+    }
+
+    /// The project's summaries of the name. Their item changes only in a file that adds items
+    /// (the delete before an add is all they tell a caller): elsewhere a function that only
+    /// changes its own items is no candidate, and the file does not depend on those facts.
+    private func foreignSummaries(named id: Int32) -> [FunctionSummary] {
+        if spellsItemAdd {
+            consultItemChanges(id)
+            return symbols.summaries[code.spelling(id)] ?? []
+        }
+        guard let list = symbols.summaries[code.spelling(id)] else { return [] }
+        return list.contains(where: { !$0.itemChanges.isEmpty }) ? ItemChange.otherParts(list) : list
     }
 
     /// The summary of one function, computed once; nil when it has no dictionary parameter or
@@ -101,12 +136,16 @@ extension DictionaryExtractor {
               evaluationDepth < Self.maxEvaluationDepth else { return nil }
         let parameters = FunctionParameters(code: code, open: parameterOpen)
         let writes = selfWrites(in: body)
-        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || writes != nil else {
+        summariesInProgress.insert(body.open)
+        evaluationDepth += 1
+        // Without a dictionary or closure parameter or a write to self's dictionaries, only the
+        // items it deletes or updates itself matter.
+        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || writes != nil || mayChangeItems(body) else {
+            evaluationDepth -= 1
+            summariesInProgress.remove(body.open)
             summaryMemo[body.open] = .some(nil)
             return nil
         }
-        summariesInProgress.insert(body.open)
-        evaluationDepth += 1
         let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
         walk.summary?.isTypeMember = isTypeMember(declaredAt: body.nameIndex)

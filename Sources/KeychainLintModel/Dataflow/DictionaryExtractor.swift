@@ -32,6 +32,10 @@ final class DictionaryExtractor {
     /// By name id; `consultedSpellings` holds those asked about that the file never spells.
     @exclusivity(unchecked) private var consultedIDs: [Bool]
     private var consultedSpellings: Set<String> = []
+    /// By name id: names whose project functions' item changes (`ItemChange.dependencyName`, bit 0)
+    /// or deletes and updates of what they are passed, by number of arguments
+    /// (`ItemChange.passingName`, bit n) the file depends on; empty until one is.
+    @exclusivity(unchecked) var consultedItemFacts: [UInt16] = []
     /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
     private(set) var openHelpers: Set<Int32> = []
     /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
@@ -39,6 +43,21 @@ final class DictionaryExtractor {
     private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
     /// Where the file may write a property like a dictionary or copy `self` (`selfWrites(in:)`).
     private(set) lazy var selfWriteSites: [Int32] = Self.selfWriteSites(code)
+    /// The file spells `SecItemAdd`: only then can a method called on a value with no dictionary
+    /// passed (`store.removeAll()`) matter through the items it deletes or updates (a delete before
+    /// an add). Elsewhere such calls do not look up the project's methods of the name, so the
+    /// file is not linted again each time the project's summaries of a common name change.
+    /// By name id: the project's functions of the name that delete or update a dictionary they
+    /// are passed (`projectPassedItemChanges(named:)`); nil when not asked yet.
+    var projectItemChangers: [[ItemChange.Passing]?] = []
+    private(set) lazy var spellsItemAdd: Bool = code.nameID(of: "SecItemAdd") != nil
+    /// The file spells SecItemDelete, SecItemUpdate or a name the project's symbols delete or
+    /// update through (`ProjectSymbols.itemPassingNames`): else none of its functions changes an
+    /// item of its own, and `mayChangeItems` only notes what it depends on.
+    private(set) lazy var spellsItemChanges: Bool = code.nameID(of: "SecItemDelete") != nil
+        || code.nameID(of: "SecItemUpdate") != nil || symbols.itemPassingNames.contains { code.nameID(of: $0) != nil }
+    /// By type body `{`: its `let`/`var` members by name id (`memberDeclaration(of:inTypeAt:)`).
+    var memberDeclarations: [Int: [Int32: Int]] = [:]
 
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []
@@ -79,6 +98,12 @@ final class DictionaryExtractor {
         var names = consultedSpellings
         names.reserveCapacity(consultedSpellings.count + consultedIDs.reduce(0) { $1 ? $0 + 1 : $0 })
         for (id, consulted) in consultedIDs.enumerated() where consulted { names.insert(code.spelling(Int32(id))) }
+        for (id, facts) in consultedItemFacts.enumerated() where facts != 0 {
+            if facts & 1 != 0 { names.insert(ItemChange.dependencyName(of: code.spelling(Int32(id)))) }
+            for arguments in 1...ItemChange.maxArguments where facts & (1 << arguments) != 0 {
+                names.insert(ItemChange.passingName(of: code.spelling(Int32(id)), arguments: arguments))
+            }
+        }
         return names
     }
 
@@ -154,8 +179,10 @@ final class DictionaryExtractor {
     }
     @exclusivity(unchecked) private var calleeFacts: [CalleeFacts?] = []
 
-    /// The operation the callee identifier at `index` stands for: a Security function or a stored reference to one.
-    func operation(at index: Int) -> KeychainOperation? {
+    /// The operation the callee identifier at `index` stands for: a Security function or a stored
+    /// reference to one. `consulting` false: another name is not noted as looked up (`mayChangeItems`
+    /// notes what it depends on itself).
+    func operation(at index: Int, consulting: Bool = true) -> KeychainOperation? {
         let id = Int(code.nameID(index))
         guard id >= 0 else { return nil }
         if calleeFacts.isEmpty { calleeFacts = [CalleeFacts?](repeating: nil, count: code.names.count) }
@@ -172,7 +199,7 @@ final class DictionaryExtractor {
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
-        consult(Int32(id))
+        if consulting { consult(Int32(id)) }
         return facts.alias
     }
 

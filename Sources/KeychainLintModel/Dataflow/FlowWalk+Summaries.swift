@@ -126,6 +126,7 @@ extension FlowWalk {
             for sink in summary.closureSinks {
                 passToClosure(sink, of: summary, arguments: arguments, binding: binding, calleeAt: i)
             }
+            applyItemChanges(of: summary, calleeAt: i)
         }
     }
 

@@ -73,6 +73,12 @@ final class FlowWalk {
     /// Set when the walk summarises a function body (`DictionaryExtractor.summary(of:)`): its
     /// dictionary parameters are tracked, and what reaches an operation or is returned is noted here.
     var summary: FunctionSummary?
+    /// Recording a callee's item changes at its call (`applyItemChanges`): they are not the
+    /// caller's own. Item changes pass one call only — from a function that deletes or updates
+    /// its own item to its callers — so they do not spread through every caller of a caller
+    /// (`viewDidLoad` → `signOut` → …), making summaries of common names change round after
+    /// round and the files that call them linted again each time.
+    var isApplyingItemChanges = false
     /// The summarised body's dictionary parameters: (parameter index, code index of the internal name).
     var summarisedParameters: [(index: Int, nameIndex: Int)] = []
     /// Its function-typed parameters, whose calls may receive a dictionary parameter (`ClosureSink`).
@@ -210,6 +216,7 @@ final class FlowWalk {
     }
 
     func record(_ use: KeychainUse) {
+        if summary != nil { noteItemChange(use) }
         if !collectsReturnsOnly { extractor.uses.append(use) }
     }
 

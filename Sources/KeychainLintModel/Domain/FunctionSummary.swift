@@ -24,6 +24,9 @@ package struct FunctionSummary: Sendable, Equatable {
     /// Parameters handed to a closure parameter the function calls (`op(q as CFDictionary)`):
     /// the closure a caller passes decides what happens to the dictionary.
     package var closureSinks: [ClosureSink] = []
+    /// Deletes and updates the body makes on dictionaries of its own (`removeObject(forKey:)`):
+    /// a call of it changes items even though the caller passes no dictionary.
+    package var itemChanges: [ItemChange] = []
     /// What a method writes into `self`'s dictionary properties (`PropertyEffect`).
     package var selfEffects: [PropertyEffect] = []
     /// The method returns `self` or a copy of it, changed so; nil when it returns no such copy.
@@ -40,7 +43,7 @@ package struct FunctionSummary: Sendable, Equatable {
 
     package var isEmpty: Bool {
         sinks.isEmpty && returnedParameter == nil && effects.isEmpty && storedParameters.isEmpty && closureSinks.isEmpty
-            && selfEffects.isEmpty && returnedCopy == nil
+            && itemChanges.isEmpty && selfEffects.isEmpty && returnedCopy == nil
     }
 }
 

@@ -1,0 +1,39 @@
+import KeychainLintSyntax
+
+/// Deletes and updates a function makes on dictionaries of its own (`ItemChange`): noted while
+/// its body is summarised, and recorded at each call as a change of some unknown item.
+extension FlowWalk {
+    /// A delete or update recorded while summarising: an item change of the function, unless its
+    /// dictionary is a parameter's (a sink, which each caller's dictionary decides). One change per
+    /// operation, by its shortest route: a caller only needs to know that some item is deleted or
+    /// updated. Keeping every route made summaries grow with each path through the project's calls
+    /// (and each round), and copying the summary to append one was quadratic in their number.
+    func noteItemChange(_ use: KeychainUse) {
+        guard let call = use.call, use.role == .query, call.operation == .delete || call.operation == .update,
+              summary != nil, !isApplyingItemChanges else { return }
+        if summary!.sinks.contains(where: { $0.operationOffset == call.offset && $0.route.isEmpty }) { return }
+        // A recursive route (the function reached again through the project's copy of itself) adds nothing.
+        if call.route.contains(summary!.route) { return }
+        if let k = summary!.itemChanges.firstIndex(where: { $0.operation == call.operation }) {
+            if call.route.count < summary!.itemChanges[k].route.count { summary!.itemChanges[k].route = call.route }
+            return
+        }
+        summary!.itemChanges.append(ItemChange(operation: call.operation, route: call.route))
+    }
+
+    /// `try store.removeObject(forKey: k)`: each item change of the callee is a delete or update
+    /// at the call, of a dictionary nobody here can read (so only rules about the call itself,
+    /// such as a delete before an add, see it).
+    func applyItemChanges(of summary: FunctionSummary, calleeAt i: Int) {
+        for change in summary.itemChanges {
+            var dictionary = DictionaryExpression(entries: [], originOffset: code.offset(i), isLiteral: false)
+            dictionary.hasUnknownBase = true
+            var call = KeychainCall(operation: change.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
+                                    status: .handledInside, branch: currentBranch)
+            call.route = [summary.route] + change.route
+            isApplyingItemChanges = true
+            record(KeychainUse(dictionary: dictionary.keychainDictionary(isVariable: true), call: call, role: .query))
+            isApplyingItemChanges = false
+        }
+    }
+}
