@@ -47,7 +47,7 @@ final class FolderCatalogTests: XCTestCase {
     /// A relative argument is recorded under the absolute path the readers ask for.
     func testARelativeArgumentIsRecordedByItsAbsolutePath() throws {
         let previous = FileManager.default.currentDirectoryPath
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root + "/App"))
         let catalog = walk("./Sources/../Sources")
         XCTAssertEqual(catalog.count, 2)
