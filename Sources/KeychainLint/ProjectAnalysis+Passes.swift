@@ -19,8 +19,8 @@ extension ProjectAnalysis.Run {
         for round in 0..<ProjectAnalysis.maxSymbolRounds {
             let current = symbols
             // A file the prefilter dropped is read for this only: whether it names a symbol. Asked
-            // in the same parallel sweep as the lint of the files that use one, so neither core
-            // waits for the other between the two.
+            // in the same parallel sweep as the lint of the files that use one: one pass over the
+            // pending files, not a search and then a lint.
             let needles = linter.exhaustive ? nil : IdentifierSet(current.contentNames)
             let dropped = pending.map { passes[$0].tokenized == nil }
             let results: [Pass?] = Parallel.map(pending.count, parallel: parallel) { k in
