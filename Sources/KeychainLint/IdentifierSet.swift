@@ -49,7 +49,7 @@ package struct IdentifierSet: Sendable {
         }
     }
 
-    /// Walks the identifiers of `hay` eight bytes at a time: each word's identifier bytes are
+    /// Walks the identifiers of `hay` a block of bytes at a time: each word's identifier bytes are
     /// found with a few arithmetic steps (`identifierByteMask`), and only the places where a run
     /// of identifier bytes starts or ends are visited. A byte-at-a-time loop spent about seven
     /// cycles a byte here, mostly on mispredicted branches between identifiers and punctuation;
@@ -62,18 +62,29 @@ package struct IdentifierSet: Sendable {
                 lengths[Int(base[start])] & Self.lengthBit(end &- start) != 0 && contains(hay[start..<end])
             }
             let n = hay.count
-            var start = -1  // where the identifier running into the current word starts
+            var start = -1  // where the identifier running into the current block starts
             var i = 0
-            // Sixty-four bytes at a time: a bit per byte says whether it is an identifier byte, so
-            // the loop over a block's edges replaces eight loops over a word's. Blocks with no
-            // edge (inside a long identifier or a long run of punctuation) cost the masks alone.
-            while i &+ 64 <= n {
+            // Up to sixty-four bytes at a time: a bit per byte says whether it is an identifier
+            // byte (eight words' masks packed by `byteBits`, the last block's odd bytes one by
+            // one), and only the bits where a run starts or ends are visited. Blocks with no edge
+            // (inside a long identifier or a run of punctuation) cost the masks alone.
+            while i < n {
+                let count = min(64, n &- i)
                 var inside: UInt64 = 0
-                for k in 0..<8 {
-                    let word = UnsafeRawPointer(base + (i &+ 8 &* k)).loadUnaligned(as: UInt64.self)
-                    inside |= Self.byteBits(Self.identifierByteMask(UInt64(littleEndian: word))) << UInt64(8 &* k)
+                var k = 0
+                while k &+ 8 <= count {
+                    let word = UnsafeRawPointer(base + (i &+ k)).loadUnaligned(as: UInt64.self)
+                    inside |= Self.byteBits(Self.identifierByteMask(UInt64(littleEndian: word))) << UInt64(k)
+                    k &+= 8
                 }
-                var edges = inside ^ (inside << 1 | (start >= 0 ? 1 : 0))
+                while k < count {
+                    if ASCIIText.isIdentifierByte(base[i &+ k]) { inside |= 1 << UInt64(k) }
+                    k &+= 1
+                }
+                // A bit where a byte is in an identifier and the byte before is not, or the reverse;
+                // an end just past a short last block is left to the check after the loop.
+                let valid: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) &- 1
+                var edges = (inside ^ (inside << 1 | (start >= 0 ? 1 : 0))) & valid
                 while edges != 0 {
                     let at = i &+ edges.trailingZeroBitCount
                     if start < 0 {
@@ -84,37 +95,7 @@ package struct IdentifierSet: Sendable {
                     }
                     edges &= edges &- 1
                 }
-                i &+= 64
-            }
-            while i &+ 8 <= n {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let inside = Self.identifierByteMask(UInt64(littleEndian: word))
-                if inside == Self.highBits {
-                    if start < 0 { start = i }
-                } else {
-                    // A bit where a byte is in an identifier and the byte before is not, or the reverse.
-                    var edges = inside ^ (inside << 8 | (start >= 0 ? 0x80 : 0))
-                    while edges != 0 {
-                        let at = i &+ edges.trailingZeroBitCount >> 3
-                        if start < 0 {
-                            start = at
-                        } else {
-                            if isName(start, at) { return true }
-                            start = -1
-                        }
-                        edges &= edges &- 1
-                    }
-                }
-                i &+= 8
-            }
-            while i < n {
-                if ASCIIText.isIdentifierByte(base[i]) {
-                    if start < 0 { start = i }
-                } else if start >= 0 {
-                    if isName(start, i) { return true }
-                    start = -1
-                }
-                i &+= 1
+                i &+= count
             }
             return start >= 0 && isName(start, n)
         }

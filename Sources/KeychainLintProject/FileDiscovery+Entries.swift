@@ -32,7 +32,7 @@ extension FileDiscovery {
                 var inode = UInt64(entry.pointee.d_ino)
                 if type == Int32(DT_UNKNOWN) {
                     var lst = stat()
-                    guard lstat(fsPath == "/" ? "/" + name : fsPath + "/" + name, &lst) == 0 else { continue }
+                    guard lstat(FileDiscovery.join(fsPath, name), &lst) == 0 else { continue }
                     inode = UInt64(lst.st_ino)
                     switch lst.st_mode & S_IFMT {
                     case S_IFDIR: type = Int32(DT_DIR)

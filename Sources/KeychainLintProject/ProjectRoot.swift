@@ -39,23 +39,37 @@ package struct ProjectFolder {
 
     package init() {}
 
+    /// The project files a folder's entries can be, told by name alone.
+    package enum FileName {
+        case manifest, xcodeproj, podfile, podspec
+
+        /// Nil for most names, decided by their last byte: discovery asks of every entry it reads.
+        package init?(_ name: String) {
+            switch name.utf8.last {
+            case UInt8(ascii: "t") where name == "Package.swift": self = .manifest
+            case UInt8(ascii: "j") where name.hasSuffix(".xcodeproj"): self = .xcodeproj
+            case UInt8(ascii: "e") where name == "Podfile": self = .podfile
+            case UInt8(ascii: "c") where name.hasSuffix(".podspec"): self = .podspec
+            case UInt8(ascii: "n") where name.hasSuffix(".podspec.json"): self = .podspec
+            default: return nil
+            }
+        }
+    }
+
     /// Whether an entry of this name may be a project file, whatever its kind: a walk that does
     /// not know an entry's kind (a link) cannot say what the folder holds when this is true.
     package static func mayBeProjectFile(_ name: String) -> Bool {
-        name == "Package.swift" || name == "Podfile" || name.hasSuffix(".xcodeproj") || name.hasSuffix(".podspec")
-            || name.hasSuffix(".podspec.json")
+        FileName(name) != nil
     }
 
     /// Takes in one entry of the folder (a link counted as what it points to).
     package mutating func note(_ name: String, _ kind: FolderListing.Kind) {
-        if name == "Package.swift" {
-            packageManifest = true
-        } else if name.hasSuffix(".xcodeproj") {
-            if kind == .folder { xcodeprojs.append(name) }
-        } else if name == "Podfile" {
-            podfile = true
-        } else if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") {
-            podspecs.append(name)
+        switch FileName(name) {
+        case .manifest?: packageManifest = true
+        case .xcodeproj?: if kind == .folder { xcodeprojs.append(name) }
+        case .podfile?: podfile = true
+        case .podspec?: podspecs.append(name)
+        case nil: break
         }
     }
 
