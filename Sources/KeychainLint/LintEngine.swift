@@ -90,7 +90,15 @@ public struct LintEngine: Sendable {
         let loader = EntitlementsLoader(workingDirectory: workingDirectory, folders: folders)
         loader.overlays = overlays
         let contexts = EntitlementsContexts(loader, linted: targets.filter(\.isEntitlements), arguments: paths, parallel: parallel)
-        let swiftTargets = targets.filter { !$0.isEntitlements }
+        // A copy of exactly that size, or none: a large tree's targets are kept for the whole run,
+        // and `filter` grows its result as it appends.
+        let entitlementsCount = targets.reduce(0) { $1.isEntitlements ? $0 + 1 : $0 }
+        var swiftTargets = targets
+        if entitlementsCount > 0 {
+            swiftTargets = []
+            swiftTargets.reserveCapacity(targets.count - entitlementsCount)
+            swiftTargets.append(contentsOf: targets.lazy.filter { !$0.isEntitlements })
+        }
 
         let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
                                                entitlements: contexts, overlays: overlays, folders: folders, parallel: parallel)
@@ -105,6 +113,7 @@ public struct LintEngine: Sendable {
         var lineTexts: [String: [Int: String]] = [:]
         var filesLinted = entitlements.linted.count
         var lintedPaths = entitlements.linted.map(\.path)
+        lintedPaths.reserveCapacity(lintedPaths.count + swiftTargets.count)
         for file in entitlements.linted {
             let found = linter.lint(entitlements: file)
             findings.append(contentsOf: found)

@@ -188,8 +188,16 @@ package struct FileDiscovery {
         return String(p)
     }
 
+    /// `base/name`, in a string of exactly that size: `base + "/" + name` grows the string as it
+    /// appends and keeps the spare capacity, and a large tree's targets keep every path to the end.
     static func join(_ base: String, _ name: String) -> String {
-        base.hasSuffix("/") ? base + name : base + "/" + name
+        let slash = !base.hasSuffix("/")
+        var path = ""
+        path.reserveCapacity(base.utf8.count + name.utf8.count + (slash ? 1 : 0))
+        path += base
+        if slash { path += "/" }
+        path += name
+        return path
     }
 
     /// The files a walk reached, by identity, to lint a linked file once.

@@ -135,7 +135,9 @@ final class DictionaryExtractor {
         if !skippedNames.isEmpty {
             let declared = declarations.declaredNameIDs(code)
             var mentioned: [String] = []
-            mentioned.reserveCapacity(skippedNames.count)
+            // Exactly: the list is kept for the whole run (`FileAnalysis.mentioned`), and
+            // `skippedNames` has a slot for every name of the file.
+            mentioned.reserveCapacity(skippedNames.indices.reduce(0) { skippedNames[$1] && !declared[$1] ? $0 + 1 : $0 })
             for (id, seen) in skippedNames.enumerated() where seen && !declared[id] {
                 mentioned.append(code.spelling(Int32(id)))
             }
