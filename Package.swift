@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "RuleTests", dependencies: ["KeychainLint", "KeychainLintReporters", "KeychainLintRules",
                                                       "KeychainLintModel", "KeychainLintSyntax"]),
         // The project passes, the public API, the prefilters and the one-pass name search, line text.
-        .testTarget(name: "EngineTests", dependencies: ["KeychainLint", "KeychainLintSyntax", "KeychainLintSupport",
+        .testTarget(name: "EngineTests", dependencies: ["KeychainLint", "KeychainLintModel", "KeychainLintSyntax", "KeychainLintSupport",
                                                         "KeychainLintTestSupport"]),
         // Options, configuration, baselines, output files, reporters, install hooks, the fixtures and
         // the benchmark corpus end to end, the one severity decision on every path to a rule.

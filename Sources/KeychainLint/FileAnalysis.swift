@@ -10,6 +10,9 @@ package struct FileAnalysis: Sendable {
     package var declared = FileSymbols()
     /// Undeclared names the file used: if another file declares one, the file is linted again.
     package var consulted: Set<String> = []
+    /// Of `consulted`, the names looked up only as functions, aliases or helpers, with why: such
+    /// a name matters only when the project declares it as what was looked for (`dependsOn`).
+    package var conditional: [String: ConsultKinds] = [:]
     /// Undeclared names in code the walk jumped over (`Relevance`): consulted too, kept as a list
     /// so a project without symbols never hashes them.
     package var mentioned: [String] = []
@@ -42,19 +45,30 @@ package struct FileAnalysis: Sendable {
     /// A file the prefilter dropped with nothing to say: what `FileAnalysis()` holds.
     var isBlankDrop: Bool {
         !wasTokenized && findings.isEmpty && declared == FileSymbols() && consulted.isEmpty && mentioned.isEmpty
-            && relocated.isEmpty && lineStarts.isEmpty && routed.isEmpty && routedCallSites.isEmpty
+            && relocated.isEmpty && lineStarts.isEmpty && routed.isEmpty && routedCallSites.isEmpty && conditional.isEmpty
     }
 
-    /// Whether the file looked up one of `names`, or mentions one of `mentionable` in code it jumped over.
-    package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil) -> Bool {
+    /// Whether the file looked up one of `names` and may depend on it under `symbols` (what its
+    /// last lint saw and what the next would see; none: any name counts), or mentions one of
+    /// `mentionable` in code it jumped over.
+    package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil, symbols: [ProjectSymbols] = []) -> Bool {
         guard !names.isEmpty else { return false }
         let inSkippedCode = mentionable ?? names
-        return !consulted.isDisjoint(with: names) || mentioned.contains(where: inSkippedCode.contains)
+        if mentioned.contains(where: inSkippedCode.contains) { return true }
+        guard !conditional.isEmpty, !symbols.isEmpty else { return !consulted.isDisjoint(with: names) }
+        let (few, many) = consulted.count < names.count ? (consulted, names) : (names, consulted)
+        return few.contains { many.contains($0) && dependsOn($0, symbols: symbols) }
     }
 
-    /// Whether the project's symbols change what this file's lint would find.
+    /// Whether the lint of this file may change with what `symbols` declare under `name`.
+    func dependsOn(_ name: String, symbols: [ProjectSymbols]) -> Bool {
+        guard let kinds = conditional[name] else { return true }
+        return symbols.contains { kinds.depends(on: name, in: $0) }
+    }
+
+    /// Whether the project's symbols change what this file's lint would find (the first pass saw none).
     package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
-        if mayUse(names, mentionable: symbols.contentNames) || mayUse(symbols.passThroughFunctions) { return true }
+        if mayUse(names, mentionable: symbols.contentNames, symbols: [symbols]) || mayUse(symbols.passThroughFunctions) { return true }
         return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
     }
 }

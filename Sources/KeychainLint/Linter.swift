@@ -74,11 +74,13 @@ package struct Linter: Sendable {
         let file = KeychainFile(source: source, platforms: platforms(), symbols: symbols, entitlements: entitlements(),
                                 skipsIrrelevantCode: !exhaustive)
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [], routed: [])
+        let consulted = file.consultedProjectNames
         var analysis = FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
-                                    consulted: file.consultedProjectNames,
+                                    consulted: consulted.names,
                                     mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
                                     lineStarts: source.lineMap.lineStarts)
         analysis.routed = result.routed
+        analysis.conditional = consulted.conditional
         analysis.routedCallSites = file.routedCallSites
         return analysis
     }

@@ -45,7 +45,7 @@ extension ProjectAnalysis.Run {
             let mentionable = changed.intersection(symbols.contentNames)
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].tokenized else { return false }
-                return linter.exhaustive || analysis.mayUse(changed, mentionable: mentionable)
+                return linter.exhaustive || analysis.mayUse(changed, mentionable: mentionable, symbols: [current, symbols])
                     || !changed.isDisjoint(with: analysis.declared.helpers.keys)
             }
             if pending.isEmpty { break }

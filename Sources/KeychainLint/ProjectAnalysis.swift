@@ -45,6 +45,7 @@ package enum ProjectAnalysis {
         }
         var symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
         guard !symbols.names.isEmpty || !symbols.passThroughFunctions.isEmpty else { return passes.map(\.final) }
+        Pass.keepConditionalConsults(of: symbols.names, in: &passes)
         symbols = run.symbolRounds(&passes, symbols: symbols)
         var outcomes = passes.map(\.final)
         run.relocate(passes, symbols: symbols, into: &outcomes)
@@ -92,6 +93,21 @@ package enum ProjectAnalysis {
             return [:]
         }
         var final: Outcome { outcome ?? .linted(analysis?.findings ?? [], lines: lines) }
+
+        /// Drops why each file looked up a name the project does not declare (`FileAnalysis.conditional`):
+        /// about two dozen a file, kept for the whole run, and only the project's names are asked
+        /// about (twelve copies of the 17 repositories: peak RSS 123 → 118 MB). A name declared
+        /// later counts whatever the file looked it up for, as any name does whose reason is not
+        /// kept. Once, after the first pass: the rounds re-analyse a few hundred files.
+        static func keepConditionalConsults(of names: Set<String>, in passes: inout [Pass]) {
+            for i in passes.indices {
+                guard case .analysed(var analysis, let lines) = passes[i].state, !analysis.conditional.isEmpty else { continue }
+                analysis.conditional = analysis.conditional.filter { names.contains($0.key) }
+                passes[i] = Pass(state: .analysed(analysis, lines: lines))
+            }
+        }
+
+        private init(state: State) { self.state = state }
     }
 
     /// What one `lintAll` call shares between its passes.

@@ -21,7 +21,7 @@ extension DictionaryExtractor {
         guard consulting || (spellsItemAdd && isCalledThroughValue(index)) else { return false }
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
-            consult(id)
+            consultCall(id, at: index)
             if spellsItemAdd { consultItemChanges(id) }
             return false
         }
@@ -37,7 +37,7 @@ extension DictionaryExtractor {
         // receiver (not looked for: most calls are of such names).
         if !declarations.bodies.contains(Int32(id)) {
             if summaryLists[id]?.isEmpty ?? false { return [] }
-            consult(Int32(id))
+            consultCall(Int32(id), at: index)
             if foreignSummaries(named: Int32(id)).isEmpty {
                 summaryLists[id] = []
                 return []
@@ -45,7 +45,7 @@ extension DictionaryExtractor {
         }
         switch resolvedReceiver(ofMemberAt: index) {
         case .type(let owner)?:
-            if let typed = typedSummaries(named: Int32(id), owner: owner) { return typed }
+            if let typed = typedSummaries(named: Int32(id), owner: owner, at: index) { return typed }
         case .unknown?:
             // A local or property whose type the file does not say: nothing is invented.
             return []
@@ -67,7 +67,7 @@ extension DictionaryExtractor {
         // project's copy of one of this file's own functions is never one of them: it is last
         // round's summary of the same code, and a recursive call (whose own summary is still in
         // progress) would compose the function with its old self, one level deeper every round.
-        consult(Int32(id))
+        consultCall(Int32(id), at: index)
         let foreign = foreignSummaries(named: Int32(id))
         if !foreign.isEmpty {
             found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
@@ -104,13 +104,13 @@ extension DictionaryExtractor {
 
     /// `store.save(q)` with `store`'s type known: that type's functions of the name, in this file
     /// or (by route) in another; nil when it declares none (a protocol: every implementation counts).
-    private func typedSummaries(named id: Int32, owner: Int32) -> [FunctionSummary]? {
+    private func typedSummaries(named id: Int32, owner: Int32, at index: Int) -> [FunctionSummary]? {
         let own = declarations.bodies(named: id).filter { $0.owner == owner }
         if !own.isEmpty {
             noteReferencedHelper(id)
             return own.compactMap { summary(of: $0) }
         }
-        consult(id)
+        consultCall(id, at: index)
         let prefix = code.spelling(owner) + "."
         let foreign = foreignSummaries(named: id).filter { $0.route.hasPrefix(prefix) }
         return foreign.isEmpty ? nil : foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }

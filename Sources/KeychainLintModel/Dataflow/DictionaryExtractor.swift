@@ -29,9 +29,12 @@ final class DictionaryExtractor {
     @exclusivity(unchecked) private var referencedHelpers: [Bool]
     /// Names looked up in the project's symbols because the file does not declare them: when
     /// the first pass finds one of them declared elsewhere, the file is read again with them.
-    /// By name id; `consultedSpellings` holds those asked about that the file never spells.
-    @exclusivity(unchecked) private var consultedIDs: [Bool]
-    private var consultedSpellings: Set<String> = []
+    /// By name id, a `ConsultKinds` bit per reason it was looked up for; `consultedSpellings`
+    /// holds those asked about that the file never spells.
+    @exclusivity(unchecked) var consultedIDs: [UInt8]
+    /// By name id: the calls (their callee's index) the project's summaries of the name were looked up for.
+    var consultedCallSites: [Int32: [Int32]] = [:]
+    var consultedSpellings: Set<String> = []
     /// By name id: names whose project functions' item changes (`ItemChange.dependencyName`, bit 0)
     /// or deletes and updates of what they are passed, by number of arguments
     /// (`ItemChange.passingName`, bit n) the file depends on; empty until one is.
@@ -90,24 +93,10 @@ final class DictionaryExtractor {
         self.declarations = Declarations(code: code)
         self.consumed = [Bool](repeating: false, count: code.count)
         self.referencedHelpers = [Bool](repeating: false, count: code.names.count)
-        self.consultedIDs = [Bool](repeating: false, count: code.names.count)
+        self.consultedIDs = [UInt8](repeating: 0, count: code.names.count)
     }
 
-    /// Every name consulted so far, as spelled.
-    var consultedNames: Set<String> {
-        var names = consultedSpellings
-        names.reserveCapacity(consultedSpellings.count + consultedIDs.reduce(0) { $1 ? $0 + 1 : $0 })
-        for (id, consulted) in consultedIDs.enumerated() where consulted { names.insert(code.spelling(Int32(id))) }
-        for (id, facts) in consultedItemFacts.enumerated() where facts != 0 {
-            if facts & 1 != 0 { names.insert(ItemChange.dependencyName(of: code.spelling(Int32(id)))) }
-            for arguments in 1...ItemChange.maxArguments where facts & (1 << arguments) != 0 {
-                names.insert(ItemChange.passingName(of: code.spelling(Int32(id)), arguments: arguments))
-            }
-        }
-        return names
-    }
-
-    @inline(__always) func consult(_ name: Int32) { consultedIDs[Int(name)] = true }
+    @inline(__always) func consult(_ name: Int32) { consultedIDs[Int(name)] |= ConsultKinds.anyReason }
 
     func consult(_ name: String) {
         if let id = code.nameID(of: name) { consult(id) } else { consultedSpellings.insert(name) }
@@ -201,7 +190,7 @@ final class DictionaryExtractor {
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
-        if consulting { consult(Int32(id)) }
+        if consulting { consultedIDs[id] |= ConsultKinds.alias }
         return facts.alias
     }
 
@@ -289,7 +278,7 @@ final class DictionaryExtractor {
     /// so findings stay in the file being linted.
     func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
         if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
-            consult(name)
+            consultedIDs[Int(name)] |= ConsultKinds.helper
             guard !symbols.helpers.isEmpty else { return nil }
             let spelling = code.spelling(name)
             guard let foreign = symbols.helpers[spelling] else { return nil }

@@ -31,8 +31,9 @@ package final class KeychainFile: @unchecked Sendable {
         self.wrapperUses = WrapperExtractor(extractor: extractor).extract()
     }
 
-    /// Names the file uses but does not declare, looked up in the project's symbols.
-    package var consultedProjectNames: Set<String> { extractor.consultedNames }
+    /// Names the file uses but does not declare, looked up in the project's symbols, and of those
+    /// the names looked up only as functions, aliases or helpers, with why (`ConsultKinds`).
+    package var consultedProjectNames: (names: Set<String>, conditional: [String: ConsultKinds]) { extractor.consults }
     /// Names the file does not declare that occur in code the walk jumped over: consulted as well.
     package var mentionedProjectNames: [String] { extractor.mentionedNames }
     /// Entries read from another file's helper sit at offsets past this file's end; this maps each

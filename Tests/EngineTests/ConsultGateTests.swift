@@ -1,0 +1,87 @@
+import XCTest
+import KeychainLint
+import KeychainLintModel
+import KeychainLintTestSupport
+
+/// The project rounds lint a file again only when a name it looked up may change its lint: a call
+/// whose labels bind none of the project's functions of that name does not (`ConsultKinds`). Both
+/// ways: what the first pass records, the decision, and a project whose answer depends on it.
+final class ConsultGateTests: XCTestCase {
+    private let linter = Linter(rules: Linter.defaultRules)
+
+    private func analysis(_ text: String, symbols: ProjectSymbols = .empty) -> FileAnalysis {
+        linter.analyze(path: "a.swift", bytes: Array(text.utf8), platforms: .all, symbols: symbols)
+    }
+
+    private let store = """
+    import Security
+    enum Store {
+        static func read(forKey key: String, options: [String: Any]) -> OSStatus {
+            var query = options
+            query[kSecAttrAccount as String] = key
+            return SecItemCopyMatching(query as CFDictionary, nil)
+        }
+    }
+    """
+
+    func testACallWhoseLabelsBindNoProjectFunctionOfItsNameIsNotLintedAgain() {
+        let project = ProjectPass.symbols(from: [analysis(store)])
+        XCTAssertNotNil(project.summaries["read"])
+        let other = analysis("""
+        import Security
+        func load() -> OSStatus { cache.read([kSecClass as String: kSecClassGenericPassword]) }
+        """)
+        XCTAssertEqual(other.conditional["read"]?.callLabels, [["_"]])
+        XCTAssertTrue(other.consulted.contains("read"))
+        XCTAssertFalse(other.needsSecondPass(with: project, names: project.names))
+        // The same check when the name's declaration changes in a later round, old and new symbols.
+        XCTAssertFalse(other.mayUse(["read"], symbols: [project, .empty]))
+        XCTAssertTrue(other.mayUse(["read"]), "without symbols, any consulted name counts")
+    }
+
+    func testACallWhoseLabelsBindIsLintedAgain() {
+        let project = ProjectPass.symbols(from: [analysis(store)])
+        let caller = analysis("""
+        import Security
+        func load() -> OSStatus { Store.read(forKey: "k", options: [kSecClass as String: kSecClassGenericPassword]) }
+        """)
+        XCTAssertEqual(caller.conditional["read"]?.callLabels, [["forKey", "options"]])
+        XCTAssertTrue(caller.needsSecondPass(with: project, names: project.names))
+        // A later round where the function went away still re-lints it: its last lint used it.
+        XCTAssertTrue(caller.mayUse(["read"], symbols: [project, .empty]))
+    }
+
+    func testANameAlsoLookedUpAsAValueCountsWhateverTheLabels() {
+        let project = ProjectPass.symbols(from: [analysis(store)])
+        let mixed = analysis("""
+        import Security
+        func load() -> OSStatus {
+            let query: [String: Any] = [kSecClass as String: read]
+            return cache.read([kSecClass as String: kSecClassGenericPassword])
+        }
+        """)
+        XCTAssertNil(mixed.conditional["read"])
+        XCTAssertTrue(mixed.needsSecondPass(with: project, names: project.names))
+    }
+
+    /// End to end: the caller's finding comes from the round the gate lets through, and a file
+    /// whose call binds nothing reports nothing, as the run without shortcuts does.
+    func testProjectFindingsAreTheExhaustiveRunsFindings() throws {
+        let folder = try ScratchFolder("consult-gate")
+        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
+        XCTAssertTrue(folder.write("Sources/P/Store.swift", store))
+        XCTAssertTrue(folder.write("Sources/P/Caller.swift", """
+        import Security
+        func load() -> OSStatus { Store.read(forKey: "k", options: [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"]) }
+        func other() -> OSStatus { cache.read([kSecClass as String: kSecClassGenericPassword]) }
+        """))
+        func findings(exhaustive: Bool) throws -> [String] {
+            let engine = try LintEngine(configuration: LintConfiguration(exhaustive: exhaustive, workingDirectory: folder.root))
+            return engine.lint(["."]).findings.map { "\($0.path):\($0.line):\($0.column) \($0.ruleID) \($0.message)" }
+        }
+        let found = try findings(exhaustive: false)
+        XCTAssertEqual(found, try findings(exhaustive: true))
+        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:2:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:3:") }, "\(found)")
+    }
+}
