@@ -32,11 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def build():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "keychain-lint"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                         capture_output=True, text=True)
-    return os.path.join(out.stdout.strip(), "keychain-lint")
+    """The binary `make install` installs (`make binary` builds it and prints its path): what users run."""
+    out = subprocess.run(["make", "-s", "binary"], cwd=ROOT, check=True, capture_output=True, text=True)
+    return out.stdout.strip().splitlines()[-1]
 
 
 def generator_key(generator):

@@ -8,7 +8,7 @@
 # (linux-x86_64, darwin-arm64) unless PLATFORM is set. SWIFT_BUILD_FLAGS is passed to
 # `swift build`; a macOS universal binary (arm64 + x86_64, needs Xcode's toolchain):
 #   SWIFT_BUILD_FLAGS="--arch arm64 --arch x86_64" PLATFORM=macos-universal Scripts/release.sh
-# DIST (default: dist) is the output folder. The build goes to .build/release-archive.
+# DIST (default: dist) is the output folder. The build is `make binary`'s, in .build/install.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,13 +23,9 @@ for f in "${files[@]}"; do
 done
 
 platform="${PLATFORM:-$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)}"
-# Its own build folder: the release flags change every module's build, and sharing .build would
-# rebuild everything twice, once here and once for the next ordinary `swift build -c release`.
-flags=(--scratch-path .build/release-archive ${SWIFT_BUILD_FLAGS:-})
-# On Linux the Swift runtime and Foundation are linked in, so the binary runs without a toolchain.
-[ "$(uname -s)" != Linux ] || flags+=(--static-swift-stdlib)
-swift build -c release --product keychain-lint "${flags[@]}"
-binary="$(swift build -c release --product keychain-lint "${flags[@]}" --show-bin-path)/keychain-lint"
+# The binary `make install` installs, from the same build (the Makefile's flags: its own build
+# folder; on Linux the Swift runtime and Foundation linked in, so it runs without a toolchain).
+binary="$(make -s binary SWIFT_BUILD_FLAGS="${SWIFT_BUILD_FLAGS:-}" | tail -n 1)"
 [ -x "$binary" ] || fail "no binary at $binary"
 reported="$("$binary" --version)"
 [ "$reported" = "keychain-lint $version" ] || fail "the binary says '$reported', the sources say $version"
