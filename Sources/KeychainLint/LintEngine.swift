@@ -90,17 +90,9 @@ public struct LintEngine: Sendable {
         let loader = EntitlementsLoader(workingDirectory: workingDirectory, folders: folders)
         loader.overlays = overlays
         let contexts = EntitlementsContexts(loader, linted: targets.filter(\.isEntitlements), arguments: paths, parallel: parallel)
-        // A copy of exactly that size, or none: a large tree's targets are kept for the whole run,
-        // and `filter` grows its result as it appends.
-        let entitlementsCount = targets.reduce(0) { $1.isEntitlements ? $0 + 1 : $0 }
-        var swiftTargets = targets
-        if entitlementsCount > 0 {
-            swiftTargets = []
-            swiftTargets.reserveCapacity(targets.count - entitlementsCount)
-            swiftTargets.append(contentsOf: targets.lazy.filter { !$0.isEntitlements })
-        }
-
-        let outcomes = ProjectAnalysis.lintAll(swiftTargets, linter: linter, platforms: platforms,
+        // Every target, the entitlements among them (their outcome says so): a copy of the Swift
+        // ones alone would be a second array of a large tree's targets, kept for the whole run.
+        let outcomes = ProjectAnalysis.lintAll(targets, linter: linter, platforms: platforms,
                                                entitlements: contexts, overlays: overlays, folders: folders, parallel: parallel)
         let entitlements = contexts.loaded
         problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
@@ -113,13 +105,13 @@ public struct LintEngine: Sendable {
         var lineTexts: [String: [Int: String]] = [:]
         var filesLinted = entitlements.linted.count
         var lintedPaths = entitlements.linted.map(\.path)
-        lintedPaths.reserveCapacity(lintedPaths.count + swiftTargets.count)
+        lintedPaths.reserveCapacity(targets.count)
         for file in entitlements.linted {
             let found = linter.lint(entitlements: file)
             findings.append(contentsOf: found)
             if !found.isEmpty { lineTexts[file.path] = LineText.lines(Set(found.map(\.line)), in: file.bytes) }
         }
-        for (target, outcome) in zip(swiftTargets, outcomes) {
+        for (target, outcome) in zip(targets, outcomes) {
             switch outcome {
             case .linted(let f, let lines):
                 filesLinted += 1
@@ -130,6 +122,8 @@ public struct LintEngine: Sendable {
                 problems.append(LintProblem(kind: .warning, message: message))
             case .failed(let message):
                 problems.append(LintProblem(kind: .error, message: message))
+            case .entitlements:
+                continue
             }
         }
         let rules = linter.rules

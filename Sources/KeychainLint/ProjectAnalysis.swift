@@ -20,6 +20,8 @@ package enum ProjectAnalysis {
         case skipped(String)
         /// A file argument that cannot be read: an error, exit status 2.
         case failed(String)
+        /// An entitlements property list: the entitlements step reads it, not the passes.
+        case entitlements
     }
 
     /// Rounds of re-reading for helpers that forward helpers: a chain this many files deep resolves.
@@ -38,6 +40,7 @@ package enum ProjectAnalysis {
         let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements,
                       overlays: overlays, parallel: parallel, resolver: ProjectPlatformResolver(folders: folders))
         var passes: [Pass] = Parallel.map(targets.count, parallel: parallel) { i in
+            if targets[i].isEntitlements { return Pass(outcome: .entitlements) }
             switch run.read(i) {
             case .outcome(let outcome): return Pass(outcome: outcome)
             case .bytes(let bytes): return run.analyze(i, bytes: bytes, symbols: .empty, force: false)
@@ -102,7 +105,10 @@ package enum ProjectAnalysis {
         static func keepConditionalConsults(of names: Set<String>, in passes: inout [Pass]) {
             for i in passes.indices {
                 guard case .analysed(var analysis, let lines) = passes[i].state, !analysis.conditional.isEmpty else { continue }
-                analysis.conditional = analysis.conditional.filter { names.contains($0.key) }
+                // A new dictionary, not `filter`: that keeps the storage of every entry it drops.
+                var kept: [String: ConsultKinds] = [:]
+                for (name, kinds) in analysis.conditional where names.contains(name) { kept[name] = kinds }
+                analysis.conditional = kept
                 passes[i] = Pass(state: .analysed(analysis, lines: lines))
             }
         }

@@ -126,6 +126,7 @@ final class HostileInputTests: XCTestCase {
             case .linted(let findings, _): linted += findings.map(\.path)
             case .skipped(let message): skipped.append(message)
             case .failed(let message): XCTFail(message)
+            case .entitlements: XCTFail("no entitlements file here")
             }
         }
         XCTAssertEqual(linted, ["./A.swift", "./Z.swift"])

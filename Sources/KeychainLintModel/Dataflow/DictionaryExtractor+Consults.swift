@@ -25,21 +25,25 @@ extension DictionaryExtractor {
 
     /// Every name consulted so far, as spelled, and of those the names looked up only as
     /// functions, aliases or helpers, with why (every other name counts whatever the project
-    /// declares under it). One pass, so each name is spelled once.
+    /// declares under it). One pass, so each name is spelled once. With the project's symbols
+    /// known, only the reasons for names they declare are kept: every file analysed in a round
+    /// keeps them until the round ends, and a name without its reason counts whatever it was
+    /// looked up for, as before.
     var consults: (names: Set<String>, conditional: [String: ConsultKinds]) {
         var names = consultedSpellings
         var conditional: [String: ConsultKinds] = [:]
+        let declared: Set<String>? = symbols.isEmpty ? nil : symbols.names
         var count = 0, conditionalCount = 0
         for bits in consultedIDs where bits != 0 {
             count += 1
             if bits & ConsultKinds.anyReason == 0 { conditionalCount += 1 }
         }
         names.reserveCapacity(consultedSpellings.count + count)
-        conditional.reserveCapacity(conditionalCount)
+        if declared == nil { conditional.reserveCapacity(conditionalCount) }
         for (id, bits) in consultedIDs.enumerated() where bits != 0 {
             let spelling = code.spelling(Int32(id))
             names.insert(spelling)
-            guard bits & ConsultKinds.anyReason == 0 else { continue }
+            guard bits & ConsultKinds.anyReason == 0, declared?.contains(spelling) ?? true else { continue }
             conditional[spelling] = ConsultKinds(callLabels: callLabels(of: Int32(id)),
                                                  alias: bits & ConsultKinds.alias != 0, helper: bits & ConsultKinds.helper != 0)
         }
