@@ -101,7 +101,8 @@ package enum ProjectAnalysis {
         /// about two dozen a file, kept for the whole run, and only the project's names are asked
         /// about (twelve copies of the 17 repositories: peak RSS 123 → 118 MB). A name declared
         /// later counts whatever the file looked it up for, as any name does whose reason is not
-        /// kept. Once, after the first pass: the rounds re-analyse a few hundred files.
+        /// kept. Once, after the first pass, which saw no symbols: a round's analyses are cut the
+        /// same way when they are made (`DictionaryExtractor.consults`).
         static func keepConditionalConsults(of names: Set<String>, in passes: inout [Pass]) {
             for i in passes.indices {
                 guard case .analysed(var analysis, let lines) = passes[i].state, !analysis.conditional.isEmpty else { continue }

@@ -8,7 +8,7 @@ extension DictionaryExtractor {
             return
         }
         let bits = consultedIDs[Int(id)]
-        consultedIDs[Int(id)] = bits | ConsultKinds.call
+        consult(id, for: ConsultKinds.call)
         // Labels matter only while no other reason makes the file depend on the name; they are
         // read at the end (`consults`), for the names still looked up for nothing else. A call is
         // asked about two or three times in a row (`mayHaveSummaries`, then its uses).

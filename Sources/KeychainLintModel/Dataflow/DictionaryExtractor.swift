@@ -96,7 +96,8 @@ final class DictionaryExtractor {
         self.consultedIDs = [UInt8](repeating: 0, count: code.names.count)
     }
 
-    @inline(__always) func consult(_ name: Int32) { consultedIDs[Int(name)] |= ConsultKinds.anyReason }
+    /// Notes that the project's symbols were asked about `name`, and why (a `ConsultKinds` bit).
+    @inline(__always) func consult(_ name: Int32, for reason: UInt8 = ConsultKinds.anyReason) { consultedIDs[Int(name)] |= reason }
 
     func consult(_ name: String) {
         if let id = code.nameID(of: name) { consult(id) } else { consultedSpellings.insert(name) }
@@ -190,7 +191,7 @@ final class DictionaryExtractor {
            code.kind(binding.initializer.lowerBound) == .identifier {
             return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
         }
-        if consulting { consultedIDs[id] |= ConsultKinds.alias }
+        if consulting { consult(Int32(id), for: ConsultKinds.alias) }
         return facts.alias
     }
 
@@ -278,7 +279,7 @@ final class DictionaryExtractor {
     /// so findings stay in the file being linted.
     func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
         if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
-            consultedIDs[Int(name)] |= ConsultKinds.helper
+            consult(name, for: ConsultKinds.helper)
             guard !symbols.helpers.isEmpty else { return nil }
             let spelling = code.spelling(name)
             guard let foreign = symbols.helpers[spelling] else { return nil }
