@@ -13,6 +13,12 @@ final class ConsultGateTests: XCTestCase {
         linter.analyze(path: "a.swift", bytes: Array(text.utf8), platforms: .all, symbols: symbols)
     }
 
+    /// The project's findings in `folder`, one line each, with or without the rounds' shortcuts.
+    private func findings(in folder: ScratchFolder, exhaustive: Bool) throws -> [String] {
+        let engine = try LintEngine(configuration: LintConfiguration(exhaustive: exhaustive, workingDirectory: folder.root))
+        return engine.lint(["."]).findings.map { "\($0.path):\($0.line):\($0.column) \($0.ruleID) \($0.message)" }
+    }
+
     private let store = """
     import Security
     enum Store {
@@ -75,13 +81,32 @@ final class ConsultGateTests: XCTestCase {
         func load() -> OSStatus { Store.read(forKey: "k", options: [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"]) }
         func other() -> OSStatus { cache.read([kSecClass as String: kSecClassGenericPassword]) }
         """))
-        func findings(exhaustive: Bool) throws -> [String] {
-            let engine = try LintEngine(configuration: LintConfiguration(exhaustive: exhaustive, workingDirectory: folder.root))
-            return engine.lint(["."]).findings.map { "\($0.path):\($0.line):\($0.column) \($0.ruleID) \($0.message)" }
-        }
-        let found = try findings(exhaustive: false)
-        XCTAssertEqual(found, try findings(exhaustive: true))
+        let found = try findings(in: folder, exhaustive: false)
+        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
         XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:2:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
         XCTAssertFalse(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:3:") }, "\(found)")
+    }
+    /// A subscript another file declares: the caller looks up the project's subscripts (under
+    /// `subscript`, a keyword no function is named) and is linted again once they are known.
+    func testASubscriptCallerIsLintedAgainWithTheProjectsSubscripts() throws {
+        let items = """
+        import Security
+        struct Items { subscript(deleting query: [String: Any]) -> OSStatus { SecItemDelete(query as CFDictionary) } }
+        """
+        let caller = """
+        import Security
+        func clear(items: Items) -> OSStatus { items[deleting: [kSecClass as String: kSecClassGenericPassword]] }
+        """
+        let project = ProjectPass.symbols(from: [analysis(items)])
+        XCTAssertEqual(project.summaries["subscript"]?.map(\.route), ["Items.subscript(deleting:)"])
+        XCTAssertTrue(analysis(caller).needsSecondPass(with: project, names: project.names))
+
+        let folder = try ScratchFolder("consult-gate-subscript")
+        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
+        XCTAssertTrue(folder.write("Sources/P/Items.swift", items))
+        XCTAssertTrue(folder.write("Sources/P/Caller.swift", caller))
+        let found = try findings(in: folder, exhaustive: false)
+        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
+        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:2:") && $0.contains("Items.subscript(deleting:)") }, "\(found)")
     }
 }

@@ -25,16 +25,7 @@ final class ReceiverResolutionTests: XCTestCase {
     """
 
     /// The uses the snippet's calls make (the types' own bodies left out), as `operation route: entries`.
-    private func uses(_ snippet: String) -> [String] {
-        let text = Self.types + snippet
-        let file = KeychainFile(source: SourceFile(path: "T.swift", text: text), platforms: .all)
-        let start = Self.types.utf8.count
-        return file.uses.compactMap { use in
-            guard let call = use.call, call.offset >= start else { return nil }
-            let entries = use.dictionary.entries.map(\.key).joined(separator: ",")
-            return "\(call.operation.rawValue) \(call.route.joined(separator: ">")): \(entries)"
-        }
-    }
+    private func uses(_ snippet: String) -> [String] { routedUses(of: snippet, after: Self.types) }
 
     private let literal = "[kSecClass as String: kSecClassGenericPassword]"
 

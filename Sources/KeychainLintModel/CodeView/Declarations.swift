@@ -59,6 +59,8 @@ package final class Declarations {
     @exclusivity(unchecked) package private(set) var bodies: NameLists<Body>
     /// Type-member and file-level `let`/`var` initializers, by name id (dictionary properties are helpers).
     @exclusivity(unchecked) package private(set) var memberInitializers: NameLists<Range<Int>>
+    /// The types' `subscript` declarations with a body, in file order (`nameIndex` is the keyword).
+    package private(set) var subscripts: [Body] = []
 
     /// What an open block is to the collection: a type body (its members are members), a
     /// control block, or a function or closure body (its `let`s are locals).
@@ -128,6 +130,12 @@ package final class Declarations {
                         // An initializer is called by its type's name (`KeychainQuery([…])`): filed under it.
                         bodies.append(Body(open: open, declaresDictionary: false, parameterOpen: Self.parameterOpen(after: i, before: open, code: code),
                                            owner: owner, nameIndex: i, isLocal: false), to: owner)
+                    } else if word == .other, let top = stack.last, top.scope == .type, let owner = top.owner,
+                              code.isKeyword(i, "subscript"), let open = Self.bodyOpen(after: i, code: code) {
+                        // Called by brackets on a value of its type (`items[query]`), not by a name.
+                        subscripts.append(Body(open: open, declaresDictionary: Self.declaresDictionary((i + 1)..<open, code: code),
+                                               parameterOpen: Self.parameterOpen(after: i, before: open, code: code),
+                                               owner: owner, nameIndex: i, isLocal: false))
                     }
                 default:
                     continue

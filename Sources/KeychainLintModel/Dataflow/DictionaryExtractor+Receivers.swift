@@ -26,6 +26,12 @@ extension DictionaryExtractor {
             if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return .type(type) }
         }
         if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index).map(DeclaredReceiver.type) }
+        return valueType(of: receiver, at: index)
+    }
+
+    /// The declared type of the value named at `receiver` (a parameter, a local, a stored
+    /// property, `self.name`), read from the function around `index`.
+    func valueType(of receiver: Int, at index: Int) -> DeclaredReceiver? {
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
         guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else {

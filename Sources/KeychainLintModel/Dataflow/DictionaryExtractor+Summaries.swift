@@ -134,7 +134,8 @@ extension DictionaryExtractor {
         if let memo = summaryMemo[body.open] { return memo }
         guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
               evaluationDepth < Self.maxEvaluationDepth else { return nil }
-        let parameters = FunctionParameters(code: code, open: parameterOpen)
+        let isSubscript = code.isKeyword(body.nameIndex, "subscript")
+        let parameters = FunctionParameters(code: code, open: parameterOpen, isSubscript: isSubscript)
         let writes = selfWrites(in: body)
         summariesInProgress.insert(body.open)
         evaluationDepth += 1
@@ -148,7 +149,8 @@ extension DictionaryExtractor {
         }
         let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
-        walk.summary?.isTypeMember = isTypeMember(declaredAt: body.nameIndex)
+        // A subscript's modifiers are right before its keyword, a function's before `func`.
+        walk.summary?.isTypeMember = isTypeMember(declaredAt: isSubscript ? body.nameIndex + 1 : body.nameIndex)
         walk.summarisedParameters = parameters.dictionaries
         walk.summarisedClosures = parameters.functions
         walk.instances.selfWrites = writes
@@ -190,6 +192,9 @@ extension DictionaryExtractor {
                 out[code.spelling(id), default: []].append(summary.portable)
             }
         }
+        for body in declarations.subscripts where !isFilePrivate(declaredAt: body.nameIndex + 1) {
+            if let summary = summary(of: body) { out[Self.subscriptName, default: []].append(summary.portable) }
+        }
         return out
     }
 }
@@ -201,13 +206,14 @@ struct FunctionParameters {
     /// Parameters of a function type (`_ op: (CFDictionary) -> OSStatus`).
     var functions: [(index: Int, nameIndex: Int)] = []
 
-    init(code: CodeView, open: Int) {
+    /// `isSubscript`: a parameter with one name has no argument label (`items[query]`).
+    init(code: CodeView, open: Int, isSubscript: Bool = false) {
         for (index, element) in code.elements(of: open).enumerated() where !element.isEmpty {
             guard let nameIndex = code.parameterName(element) else {
                 signature.parameters.append(.init(label: "_", mayBeOmitted: false))
                 continue
             }
-            let label = nameIndex > element.lowerBound ? code.text(element.lowerBound) : code.text(nameIndex)
+            let label = nameIndex > element.lowerBound ? code.text(element.lowerBound) : isSubscript ? "_" : code.text(nameIndex)
             let typeStart = nameIndex + 2
             let defaultValue = code.firstTopLevel(in: typeStart..<element.upperBound) { code.is($0, "=") }
             let type = typeStart..<(defaultValue ?? element.upperBound)

@@ -71,7 +71,7 @@ final class DictionaryExtractor {
     var passThroughInProgress: Set<Int32> = []
     /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
-    private var helpersInProgress: Set<Int32> = []
+    var helpersInProgress: Set<Int32> = []
     /// By name id and receiver type (`typedHelperEntries`).
     private var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
     /// Calls in this file that pass a dictionary to each operation inside a summarised function,

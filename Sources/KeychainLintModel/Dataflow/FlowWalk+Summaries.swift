@@ -108,9 +108,15 @@ extension FlowWalk {
         // `func add(attributes: [String: Any])` declares, it does not call; a call a test asserts
         // throws is expected to be rejected (an API that validates its query) — not a use.
         guard !code.isKeyword(i - 1, "func"), !isAssertedToThrow(i) else { return }
-        let summaries = extractor.summaries(at: i)
+        apply(extractor.summaries(at: i), arguments: i + 1, calleeAt: i)
+    }
+
+    /// Applies each summary a call may stand for to the arguments (in the parentheses or, for a
+    /// subscript, the brackets opened at `open`) bound to its parameters; `i` is where the call
+    /// is reported (the callee's name, a subscript's receiver).
+    func apply(_ summaries: [FunctionSummary], arguments open: Int, calleeAt i: Int) {
         guard !summaries.isEmpty else { return }
-        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        let arguments = code.elements(of: open).filter { !$0.isEmpty }
         let labels = arguments.map { code.label(of: $0) ?? "_" }
         for summary in summaries {
             guard let binding = summary.signature.bind(labels) else { continue }
@@ -213,9 +219,15 @@ extension FlowWalk {
     /// dictionary, with what `wrap` adds. Nil when the callee is no such function.
     func passedThrough(calleeAt i: Int) -> DictionaryExpression? {
         guard extractor.mayHaveSummaries(at: i) else { return nil }
-        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        return passedThrough(extractor.summaries(at: i), arguments: i + 1, calleeAt: i)
+    }
+
+    /// The argument (in the parentheses or brackets opened at `open`) a summary hands back, with
+    /// what the callee adds; nil when none of the summaries returns a parameter.
+    func passedThrough(_ summaries: [FunctionSummary], arguments open: Int, calleeAt i: Int) -> DictionaryExpression? {
+        let arguments = code.elements(of: open).filter { !$0.isEmpty }
         let labels = arguments.map { code.label(of: $0) ?? "_" }
-        for summary in extractor.summaries(at: i) {
+        for summary in summaries {
             guard let parameter = summary.returnedParameter, parameter >= 0, let binding = summary.signature.bind(labels),
                   let k = binding.firstIndex(of: parameter), var passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
             passed.entries += adopted(summary.returnAdded, of: summary, at: i)

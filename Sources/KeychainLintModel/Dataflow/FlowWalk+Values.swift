@@ -321,14 +321,14 @@ extension FlowWalk {
                 break
             }
         }
-        // A bare name, `self.name`, or a helper call `name(…)` / `Type.name(…)`.
+        // A bare name, `self.name`, a helper call `name(…)` / `Type.name(…)`, a subscript's `Queries["s"]`.
         var nameIndex = r.upperBound - 1
         var isCall = false
         if code.kind(nameIndex) == .rightParen, code.partner[nameIndex] > 0 {
             nameIndex = Int(code.partner[nameIndex]) - 1
             isCall = true
         }
-        guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return nil }
+        guard nameIndex >= a, code.kind(nameIndex) == .identifier else { return subscriptValue(r) }
         if !isCall, let stored = storedProperty(at: nameIndex, from: a) { return stored }
         if !isCall, let held = instanceProperty(at: nameIndex, from: a) { return held }
         if nameIndex > a && !(code.kind(nameIndex - 1) == .period && isMemberChain(a..<nameIndex + 0 + 1)) { return nil }

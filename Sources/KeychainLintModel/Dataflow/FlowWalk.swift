@@ -131,6 +131,7 @@ final class FlowWalk {
                 identifier(at: i)
             case .leftBracket:
                 standaloneLiteral(at: i)
+                subscriptCall(open: i)
             default:
                 break
             }
