@@ -63,10 +63,25 @@ extension DictionaryExtractor {
     /// The type that declares the function whose body holds `index` (`self`'s type there), or nil.
     func ownerOfEnclosingFunction(at index: Int) -> Int32? {
         let body = code.enclosingFunctionBody(of: index)
-        guard body.lowerBound > 0, let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return nil }
+        guard body.lowerBound > 0 else { return nil }
+        guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return ownerOfComputedProperty(bodyAt: body.lowerBound - 1) }
         let function = code.nameID(parameters - 1)
         guard function >= 0 else { return nil }
         return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
+    }
+
+    /// The type that declares the computed property (`var query: [String: Any] {`) whose body opens at `open`.
+    private func ownerOfComputedProperty(bodyAt open: Int) -> Int32? {
+        var j = open - 1
+        while j >= 0 && j > open - 32 {
+            if code.isKeyword(j, "var") {
+                guard code.kind(j + 1) == .identifier else { return nil }
+                return declarations.bodies.first(in: code.nameID(j + 1), where: { $0.open == open })?.owner
+            }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .semicolon { return nil }
+            j -= 1
+        }
+        return nil
     }
 
     /// The `(` of the parameter list of the function whose body opens at `open`.

@@ -73,7 +73,7 @@ final class DictionaryExtractor {
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
     var helpersInProgress: Set<Int32> = []
     /// By name id and receiver type (`typedHelperEntries`).
-    private var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
+    var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
     /// Calls in this file that pass a dictionary to each operation inside a summarised function,
     /// read or not: the callers a finding reported once at that operation speaks for.
     var routedCallSites: [SinkSpot: Int] = [:]
@@ -107,6 +107,8 @@ final class DictionaryExtractor {
     private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
     /// The wrapper libraries the file imports (`WrapperExtractor` reads their calls).
     private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
+    /// What the file's types conform to, read when a protocol extension's `self.member` is first looked up.
+    private(set) lazy var conformances = Conformances(code: code)
 
     /// Name ids that occur in bodies the walk jumped over (empty until one is).
     @exclusivity(unchecked) private var skippedNames: [Bool] = []
@@ -286,9 +288,11 @@ final class DictionaryExtractor {
             let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
             return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
         }
-        if let owner = receiverType(ofMemberAt: index), let typed = typedHelperEntries(named: name, owner: owner) {
+        if let owner = receiverType(ofMemberAt: index),
+           let typed = typedHelperEntries(named: name, owner: owner) ?? conformingHelperEntries(named: name, protocol: owner) {
             return typed
         }
+        if let conforming = implicitSelfConformingEntries(named: name, at: index) { return conforming }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers[Int(name)] = true }
             return memo
@@ -318,7 +322,7 @@ final class DictionaryExtractor {
     }
 
     /// What the bodies (and property initializers) of one name return, nil when none is a dictionary.
-    private func walkHelper(_ name: Int32, bodies: [Declarations.Body], initializers: [Range<Int>]) -> [KeychainEntry]? {
+    func walkHelper(_ name: Int32, bodies: [Declarations.Body], initializers: [Range<Int>]) -> [KeychainEntry]? {
         guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
         helpersInProgress.insert(name)
         evaluationDepth += 1

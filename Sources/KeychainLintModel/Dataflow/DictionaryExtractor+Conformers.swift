@@ -1,0 +1,33 @@
+import KeychainLintSyntax
+
+/// A protocol extension's `self.query`, where the protocol only requires `query`: the value is
+/// one of the conforming types' `query`, so only the types of the file that conform to that
+/// protocol (directly or through one that refines it) supply it — not every type of the file with
+/// a member of that name. `extension KeychainGettable { var getQuery … self.query … }` reads the
+/// queries of the types that are `KeychainGettable`, and an item type that is only
+/// `KeychainDeletable` adds nothing to it.
+extension DictionaryExtractor {
+    /// What the file's conformers of `owner` return for `name`; nil when `owner` is no protocol of
+    /// this file, or none of its conformers here declares `name` (then every `name` still counts).
+    func conformingHelperEntries(named name: Int32, protocol owner: Int32) -> [KeychainEntry]? {
+        guard conformances.protocols.contains(owner) else { return nil }
+        // Keyed apart from `typedHelperEntries`' memo (the same name and owner) by the sign.
+        let key = -(Int64(name) << 32 | Int64(owner)) - 1
+        if let memo = typedHelperMemo[key] { return memo }
+        let conformers = conformances.conformers(of: owner)
+        let bodies = declarations.bodies(named: name).filter { $0.owner.map(conformers.contains) ?? false }
+        let initializers = declarations.bindings[name].filter { $0.isMember && ($0.owner.map(conformers.contains) ?? false) }.map(\.initializer)
+        guard !bodies.isEmpty || !initializers.isEmpty else { return nil }
+        let entries = walkHelper(name, bodies: bodies, initializers: initializers)
+        typedHelperMemo[key] = .some(entries)
+        if entries != nil { noteReferencedHelper(name) }
+        return entries
+    }
+
+    /// A bare `query` in a protocol extension's method is `self.query`: its conformers'.
+    func implicitSelfConformingEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
+        guard index > 0, code.kind(index - 1) != .period, !conformances.protocols.isEmpty,
+              let owner = ownerOfEnclosingFunction(at: index) else { return nil }
+        return conformingHelperEntries(named: name, protocol: owner)
+    }
+}
