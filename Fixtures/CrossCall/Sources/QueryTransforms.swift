@@ -137,3 +137,57 @@ struct ArchiveReader {
         return SecItemCopyMatching(query as CFDictionary, nil) == errSecSuccess  // expect: missing-data-protection-keychain@16
     }
 }
+
+// A filter whose predicate is a `switch` over the key keeps only the keys it returns true for.
+struct PrimaryKeyLookup {
+    let service: String
+
+    var query: [String: Any] {
+        [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: service,
+            kSecAttrLabel as String: "Primary",
+            kSecUseDataProtectionKeychain as String: true,
+        ]
+    }
+
+    // Wrong: the primary-key filter drops the flag with the label.
+    func clear() -> OSStatus {
+        let primaryKey = query.filter { (key: String, _: Any) in
+            switch key as CFString {
+            case kSecClass: fallthrough
+            case kSecAttrService:
+                return true
+            default:
+                return false
+            }
+        }
+        return SecItemDelete(primaryKey as CFDictionary)  // expect: missing-data-protection-keychain@16
+    }
+
+    // Right: the flag is one of the kept keys.
+    func exists() -> Bool {
+        let primaryKey = query.filter { (key: String, _: Any) in
+            switch key as CFString {
+            case kSecClass, kSecAttrService, kSecUseDataProtectionKeychain:
+                return true
+            default:
+                return false
+            }
+        }
+        return SecItemCopyMatching(primaryKey as CFDictionary, nil) == errSecSuccess
+    }
+
+    // Right: a default that keeps may keep the flag.
+    func count() -> Bool {
+        let unlabelled = query.filter { (key: String, _: Any) in
+            switch key as CFString {
+            case kSecAttrLabel:
+                return false
+            default:
+                return true
+            }
+        }
+        return SecItemCopyMatching(unlabelled as CFDictionary, nil) == errSecSuccess
+    }
+}

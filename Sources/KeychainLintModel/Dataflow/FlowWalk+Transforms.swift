@@ -42,8 +42,8 @@ extension FlowWalk {
         return result
     }
 
-    /// `q.filter { $0.key != kSecClass as String }` drops the keys its predicate names; another
-    /// predicate may drop anything, so the result keeps the entries but may lack any of them.
+    /// `q.filter { $0.key != kSecClass as String }` drops the keys its predicate names, a `switch`
+    /// that returns true for some keys and false by default keeps only those; another predicate may drop anything, so the result keeps the entries but may lack any of them.
     private func filtered(_ base: Range<Int>, closureAfter filter: Int) -> DictionaryExpression? {
         guard var source = dictionary(base) else { return nil }
         let open = code.kind(filter + 1) == .leftBrace ? filter + 1
@@ -54,6 +54,9 @@ extension FlowWalk {
         if let dropped = droppedKeys(closureAt: open) {
             source.entries.removeAll { dropped.contains($0.key) }
             if source.hasUnknownBase { source.certainlyAbsent.formUnion(dropped) }
+        } else if let kept = keptKeys(closureAt: open) {
+            // An unknown base may still hold any kept key: it stays unknown.
+            source.entries.removeAll { !kept.contains($0.key) }
         } else {
             source.hasUnknownBase = true
             source.certainlyAbsent = []
@@ -75,5 +78,48 @@ extension FlowWalk {
             start = and + 1
         }
         return keys.isEmpty ? nil : keys
+    }
+
+    /// The keys a `switch` over the key keeps: `switch key as CFString { case kSecClass: fallthrough
+    /// case kSecAttrService: return true default: return false }`. Nil unless every case names
+    /// `kSec…` keys and every arm is `fallthrough`, `return true` or `return false`, with a default.
+    private func keptKeys(closureAt open: Int) -> Set<String>? {
+        let body = (open + 1)..<(code.after(open) - 1)
+        guard let word = code.firstTopLevel(in: body, where: { self.code.isKeyword($0, "switch") }),
+              let block = code.firstTopLevel(in: (word + 1)..<body.upperBound, where: { self.code.kind($0) == .leftBrace }) else { return nil }
+        let inside = (block + 1)..<(code.after(block) - 1)
+        var labels: [Int] = []
+        var j = inside.lowerBound
+        while let label = code.firstTopLevel(in: j..<inside.upperBound, where: { self.code.isKeyword($0, "case") || self.code.isKeyword($0, "default") }) {
+            labels.append(label)
+            j = label + 1
+        }
+        var pending = Set<String>(), kept = Set<String>(), hasDefault = false
+        for (n, label) in labels.enumerated() {
+            guard let colon = code.firstTopLevel(in: (label + 1)..<inside.upperBound, where: { self.code.kind($0) == .colon }) else { return nil }
+            let end = n + 1 < labels.count ? labels[n + 1] : inside.upperBound
+            if code.isKeyword(label, "default") {
+                hasDefault = true
+            } else {
+                var start = label + 1
+                while start < colon {
+                    let comma = code.firstTopLevel(in: start..<colon, where: { self.code.kind($0) == .comma }) ?? colon
+                    guard let key = keyName(start..<comma) else { return nil }
+                    pending.insert(key)
+                    start = comma + 1
+                }
+            }
+            let arm = (colon + 1)..<end
+            if arm.count == 1 && code.isKeyword(arm.lowerBound, "fallthrough") { continue }
+            guard arm.count == 2, code.isKeyword(arm.lowerBound, "return") else { return nil }
+            if code.isKeyword(arm.lowerBound + 1, "true") {
+                if hasDefault { return nil }  // a default that keeps: anything may stay
+                kept.formUnion(pending)
+            } else if !code.isKeyword(arm.lowerBound + 1, "false") {
+                return nil
+            }
+            pending = []
+        }
+        return hasDefault && !kept.isEmpty ? kept : nil
     }
 }
