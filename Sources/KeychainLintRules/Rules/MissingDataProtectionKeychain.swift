@@ -147,6 +147,14 @@ struct MissingDataProtectionKeychain: Rule {
                 return ↓perform(query) { SecItemDelete($0) }
             }
             """, note: "Into a closure the helper calls with the dictionary."),
+            RuleExample("""
+            struct KeychainItems {
+                subscript(deleting query: [String: Any]) -> OSStatus { SecItemDelete(query as CFDictionary) }
+            }
+            func clear(items: KeychainItems) -> OSStatus {
+                items[deleting: ↓[kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]]
+            }
+            """, note: "Through a subscript the receiver's type declares."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -155,6 +163,15 @@ struct MissingDataProtectionKeychain: Rule {
                             kSecValueData: note, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            struct KeychainItems {
+                subscript(deleting query: [String: Any]) -> OSStatus { SecItemDelete(query as CFDictionary) }
+            }
+            func clear(items: KeychainItems, cache: [[String: Any]: Int]) -> OSStatus {
+                _ = cache[[kSecClass as String: kSecClassGenericPassword]]
+                return items[deleting: [kSecClass as String: kSecClassGenericPassword, kSecUseDataProtectionKeychain as String: true]]
+            }
+            """, note: "The subscript is given the flag; a dictionary's own subscript is no keychain call."),
             RuleExample("""
             func save(_ note: Data) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: note]
