@@ -242,6 +242,20 @@ extension CodeView {
     ///
     /// Walks up the enclosing `{`s (`enclosingBraces`, made once per file): asked for every call of
     /// a long top-level script, a backward scan would make the file quadratic.
+    /// What a computed property's body at `open` evaluates: its `get { … }` block when it spells
+    /// its accessors (`get throws`, `get async` too), else the whole body (`{` to past `}`).
+    package func getterBlock(ofBodyAt open: Int) -> Range<Int> {
+        let body = (open + 1)..<(after(open) - 1)
+        // An accessor block starts with one: `{ get { … } set { … } }`, `{ set { … } get { … } }`.
+        if !body.isEmpty, isIdentifier(body.lowerBound, "get") || isIdentifier(body.lowerBound, "set"),
+           let get = firstTopLevel(in: body, where: { self.isIdentifier($0, "get") && self.startsStatement($0) }) {
+            var j = get + 1
+            while j < body.upperBound && j <= get + 3 && kind(j) != .leftBrace { j += 1 }
+            if kind(j) == .leftBrace { return j..<after(j) }
+        }
+        return open..<after(open)
+    }
+
     package func enclosingFunctionBody(of index: Int) -> Range<Int> {
         guard index > 0, index <= count else { return 0..<count }
         let j = index - 1

@@ -70,8 +70,14 @@ extension DictionaryExtractor {
         return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
     }
 
-    /// The type that declares the computed property (`var query: [String: Any] {`) whose body opens at `open`.
+    /// The type that declares the computed property (`var query: [String: Any] {`) or subscript
+    /// whose body — or whose `get`/`set` accessor's body — opens at `open`.
     private func ownerOfComputedProperty(bodyAt open: Int) -> Int32? {
+        if open > 0, code.isIdentifier(open - 1, "get") || code.isIdentifier(open - 1, "set") {
+            let outer = code.enclosingBraces[open]
+            return outer > 0 && outer < open ? ownerOfComputedProperty(bodyAt: Int(outer)) : nil
+        }
+        if let body = declarations.subscripts.first(where: { $0.open == open }) { return body.owner }
         var j = open - 1
         while j >= 0 && j > open - 32 {
             if code.isKeyword(j, "var") {

@@ -329,7 +329,7 @@ final class DictionaryExtractor {
         var entries: [KeychainEntry] = []
         var isDictionary = false
         for body in bodies {
-            let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
+            let walk = FlowWalk(extractor: self, range: code.getterBlock(ofBodyAt: body.open), collectsReturnsOnly: true)
             walk.run()
             if let returned = walk.returnedEntries {
                 isDictionary = true
