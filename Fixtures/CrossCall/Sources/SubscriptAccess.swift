@@ -66,6 +66,17 @@ enum ServiceQuery {
         [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
     }
 
+    static subscript(archived service: String) -> [String: Any] {
+        get { [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "archive." + service] }
+    }
+
+    /// Built on a query the app loads at run time: what it holds is not known here.
+    static subscript(loaded service: String) -> [String: Any] {
+        var query = storedQuery(for: service)
+        query[kSecAttrService as String] = service
+        return query
+    }
+
     static subscript(scoped service: String) -> [String: Any] {
         [
             kSecClass as String: kSecClassGenericPassword,
@@ -79,6 +90,16 @@ enum LegacyCleanup {
     // Wrong: the subscript's query has no flag.
     static func removeLegacyItems() -> OSStatus {
         SecItemDelete(ServiceQuery["com.example.legacy"] as CFDictionary)  // expect: missing-data-protection-keychain@9
+    }
+
+    // Wrong: the getter of the archived subscript has no flag either.
+    static func removeArchivedItems() -> OSStatus {
+        SecItemDelete(ServiceQuery[archived: "com.example"] as CFDictionary)  // expect: missing-data-protection-keychain@9
+    }
+
+    // Right: a query built on one the subscript cannot read may carry the flag.
+    static func removeLoadedItems() -> OSStatus {
+        SecItemDelete(ServiceQuery[loaded: "com.example"] as CFDictionary)
     }
 
     // Right: the scoped subscript sets it.

@@ -237,11 +237,6 @@ extension CodeView {
         return nil
     }
 
-    /// The code-token range of the body of the function that encloses `index` (closures and control
-    /// blocks are looked through), or the whole file for top-level code.
-    ///
-    /// Walks up the enclosing `{`s (`enclosingBraces`, made once per file): asked for every call of
-    /// a long top-level script, a backward scan would make the file quadratic.
     /// What a computed property's body at `open` evaluates: its `get { … }` block when it spells
     /// its accessors (`get throws`, `get async` too), else the whole body (`{` to past `}`).
     package func getterBlock(ofBodyAt open: Int) -> Range<Int> {
@@ -256,6 +251,11 @@ extension CodeView {
         return open..<after(open)
     }
 
+    /// The code-token range of the body of the function that encloses `index` (closures and control
+    /// blocks are looked through), or the whole file for top-level code.
+    ///
+    /// Walks up the enclosing `{`s (`enclosingBraces`, made once per file): asked for every call of
+    /// a long top-level script, a backward scan would make the file quadratic.
     package func enclosingFunctionBody(of index: Int) -> Range<Int> {
         guard index > 0, index <= count else { return 0..<count }
         let j = index - 1

@@ -11,15 +11,14 @@ extension DictionaryExtractor {
     /// this file, or none of its conformers here declares `name` (then every `name` still counts).
     func conformingHelperEntries(named name: Int32, protocol owner: Int32) -> [KeychainEntry]? {
         guard conformances.protocols.contains(owner) else { return nil }
-        // Keyed apart from `typedHelperEntries`' memo (the same name and owner) by the sign.
-        let key = -(Int64(name) << 32 | Int64(owner)) - 1
-        if let memo = typedHelperMemo[key] { return memo }
+        let key = Int64(name) << 32 | Int64(owner)
+        if let memo = conformingHelperMemo[key] { return memo }
         let conformers = conformances.conformers(of: owner)
         let bodies = declarations.bodies(named: name).filter { $0.owner.map(conformers.contains) ?? false }
         let initializers = declarations.bindings[name].filter { $0.isMember && ($0.owner.map(conformers.contains) ?? false) }.map(\.initializer)
         guard !bodies.isEmpty || !initializers.isEmpty else { return nil }
         let entries = walkHelper(name, bodies: bodies, initializers: initializers)
-        typedHelperMemo[key] = .some(entries)
+        conformingHelperMemo[key] = .some(entries)
         if entries != nil { noteReferencedHelper(name) }
         return entries
     }

@@ -49,30 +49,20 @@ extension DictionaryExtractor {
     }
 
     /// What the subscripts of this file that the brackets at `open` may call return, when one
-    /// returns a dictionary (`ServiceQuery["name"]`); nil otherwise.
-    func subscriptEntries(at open: Int) -> [KeychainEntry]? {
+    /// returns a dictionary (`ServiceQuery["name"]`), and whether that may hold more than the
+    /// entries (a base the subscript cannot read); nil otherwise. Walked as a helper is
+    /// (`walkHelper`, getters and recursion included), under a key no name id has.
+    func subscriptEntries(at open: Int) -> (entries: [KeychainEntry], hasUnknownBase: Bool)? {
         guard !declarations.subscripts.isEmpty, let receiver = subscriptReceiver(at: open) else { return nil }
-        let bodies = declarations.subscripts.filter {
-            $0.owner == receiver.owner && $0.declaresDictionary && isTypeMember(declaredAt: $0.nameIndex + 1) == receiver.isType
-        }
-        guard !bodies.isEmpty, let first = bodies.first, !helpersInProgress.contains(-1 - Int32(first.open)),
-              evaluationDepth < Self.maxEvaluationDepth else { return nil }
-        // Marked in progress by the first body's `{` (negative: never a name id).
-        helpersInProgress.insert(-1 - Int32(first.open))
-        evaluationDepth += 1
-        defer {
-            evaluationDepth -= 1
-            helpersInProgress.remove(-1 - Int32(first.open))
-        }
         let labels = code.elements(of: open).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" }
-        var entries: [KeychainEntry]?
-        for body in bodies {
-            guard let parameterOpen = body.parameterOpen,
-                  FunctionParameters(code: code, open: parameterOpen, isSubscript: true).signature.bind(labels) != nil else { continue }
-            let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
-            walk.run()
-            if let returned = walk.returnedEntries { entries = (entries ?? []) + returned }
+        let bodies = declarations.subscripts.filter { body in
+            guard body.owner == receiver.owner, body.declaresDictionary, let parameters = body.parameterOpen,
+                  isTypeMember(declaredAt: body.nameIndex + 1) == receiver.isType else { return false }
+            return FunctionParameters(code: code, open: parameters, isSubscript: true).signature.bind(labels) != nil
         }
-        return entries
+        guard let first = bodies.first else { return nil }
+        let key = -1 - Int32(first.open)
+        guard let entries = walkHelper(key, bodies: bodies, initializers: []) else { return nil }
+        return (entries, openHelpers.contains(key))
     }
 }

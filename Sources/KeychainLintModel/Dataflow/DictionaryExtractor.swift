@@ -71,9 +71,11 @@ final class DictionaryExtractor {
     var passThroughInProgress: Set<Int32> = []
     /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
-    var helpersInProgress: Set<Int32> = []
+    private var helpersInProgress: Set<Int32> = []
     /// By name id and receiver type (`typedHelperEntries`).
-    var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
+    private var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
+    /// By name id and protocol (`conformingHelperEntries`).
+    var conformingHelperMemo: [Int64: [KeychainEntry]?] = [:]
     /// Calls in this file that pass a dictionary to each operation inside a summarised function,
     /// read or not: the callers a finding reported once at that operation speaks for.
     var routedCallSites: [SinkSpot: Int] = [:]

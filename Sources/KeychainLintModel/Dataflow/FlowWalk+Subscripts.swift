@@ -28,7 +28,9 @@ extension FlowWalk {
            let passed = passedThrough(extractor.subscriptSummaries(at: open), arguments: open, calleeAt: receiver) {
             return passed
         }
-        guard let entries = extractor.subscriptEntries(at: open) else { return nil }
-        return DictionaryExpression(entries: entries, originOffset: code.offset(range.lowerBound), isLiteral: false)
+        guard let returned = extractor.subscriptEntries(at: open) else { return nil }
+        var expression = DictionaryExpression(entries: returned.entries, originOffset: code.offset(range.lowerBound), isLiteral: false)
+        expression.hasUnknownBase = returned.hasUnknownBase
+        return expression
     }
 }

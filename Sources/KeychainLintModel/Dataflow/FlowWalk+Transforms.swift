@@ -42,8 +42,9 @@ extension FlowWalk {
         return result
     }
 
-    /// `q.filter { $0.key != kSecClass as String }` drops the keys its predicate names, a `switch`
-    /// that returns true for some keys and false by default keeps only those; another predicate may drop anything, so the result keeps the entries but may lack any of them.
+    /// `q.filter { $0.key != kSecClass as String }` drops the keys its predicate names, and a
+    /// `switch` that returns true for some keys and false by default keeps only those; another
+    /// predicate may drop anything, so the result keeps the entries but may lack any of them.
     private func filtered(_ base: Range<Int>, closureAfter filter: Int) -> DictionaryExpression? {
         guard var source = dictionary(base) else { return nil }
         let open = code.kind(filter + 1) == .leftBrace ? filter + 1
