@@ -53,6 +53,7 @@ extension DictionaryExtractor {
             break
         }
         if let known = summaryLists[id] { return reachable(known, from: index) }
+        let observing = summaryStack.beginObserving()
         var found: [FunctionSummary] = []
         var own = Set<String>()
         if declarations.bodies.contains(Int32(id)) {
@@ -72,8 +73,10 @@ extension DictionaryExtractor {
         if !foreign.isEmpty {
             found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
         }
-        // A recursive call asks while its own summary is being made: not remembered then.
-        if !found.isEmpty || summariesInProgress.isEmpty { summaryLists[id] = found }
+        // A recursive call asks while its own summary is being made: not remembered then, nor a
+        // list that holds a provisional summary (`SummaryStack`).
+        let isClean = summaryStack.endObserving(observing)
+        if isClean && (!found.isEmpty || summaryStack.isEmpty) { summaryLists[id] = found }
         return reachable(found, from: index)
     }
 
@@ -132,18 +135,22 @@ extension DictionaryExtractor {
     /// does nothing with one.
     func summary(of body: Declarations.Body) -> FunctionSummary? {
         if let memo = summaryMemo[body.open] { return memo }
-        guard let parameterOpen = body.parameterOpen, !summariesInProgress.contains(body.open),
-              evaluationDepth < Self.maxEvaluationDepth else { return nil }
+        if let provisional = summaryStack.provisionalSummary(of: body.open) { return provisional }
+        if summaryStack.contains(body.open) {
+            summaryStack.noteMet(body.open)
+            return nil
+        }
+        guard let parameterOpen = body.parameterOpen, evaluationDepth < Self.maxEvaluationDepth else { return nil }
         let isSubscript = code.isKeyword(body.nameIndex, "subscript")
         let parameters = FunctionParameters(code: code, open: parameterOpen, isSubscript: isSubscript)
         let writes = selfWrites(in: body)
-        summariesInProgress.insert(body.open)
+        let started = summaryStack.start(body.open)
         evaluationDepth += 1
         // Without a dictionary or closure parameter or a write to self's dictionaries, only the
         // items it deletes or updates itself matter.
         guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || writes != nil || mayChangeItems(body) else {
             evaluationDepth -= 1
-            summariesInProgress.remove(body.open)
+            _ = summaryStack.finish(nil, startedWith: started)
             summaryMemo[body.open] = .some(nil)
             return nil
         }
@@ -156,9 +163,8 @@ extension DictionaryExtractor {
         walk.instances.selfWrites = writes
         walk.run()
         evaluationDepth -= 1
-        summariesInProgress.remove(body.open)
         let result = walk.summary.flatMap { $0.isEmpty ? nil : $0 }
-        summaryMemo[body.open] = .some(result)
+        if summaryStack.finish(result, startedWith: started) { summaryMemo[body.open] = .some(result) }
         return result
     }
 

@@ -81,7 +81,7 @@ final class DictionaryExtractor {
     var routedCallSites: [SinkSpot: Int] = [:]
     /// By body `{`: function summaries, nil inside when the function has none.
     var summaryMemo: [Int: FunctionSummary?] = [:]
-    var summariesInProgress: Set<Int> = []
+    var summaryStack = SummaryStack()
     /// By name id: the summaries a call of that name may stand for (allocated with the first call asked about).
     @exclusivity(unchecked) var summaryLists: [[FunctionSummary]?] = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).
