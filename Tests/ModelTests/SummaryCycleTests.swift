@@ -44,9 +44,9 @@ final class SummaryCycleTests: XCTestCase {
         let inner = stack.start(20)
         stack.noteMet(10)  // the inner function called the outer one
         XCTAssertFalse(stack.finish(nil, startedWith: inner), "met an outer summary in progress: provisional")
-        XCTAssertNotNil(stack.provisionalSummary(of: 20))
+        XCTAssertTrue(stack.provisionalSummary(of: 20) != nil, "kept while the outer summary is in progress")
         XCTAssertTrue(stack.finish(nil, startedWith: outer), "met only itself, through the inner one: final")
-        XCTAssertNil(stack.provisionalSummary(of: 20), "gone once the outer summary is done")
+        XCTAssertTrue(stack.provisionalSummary(of: 20) == nil, "gone once the outer summary is done")
         XCTAssertTrue(stack.isEmpty)
     }
 
