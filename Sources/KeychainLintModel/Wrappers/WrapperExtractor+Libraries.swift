@@ -103,22 +103,27 @@ extension WrapperExtractor {
 
     // MARK: SwiftKeychainWrapper
 
-    /// `KeychainWrapper(serviceName:accessGroup:)`, and every call or subscript that passes
-    /// `withAccessibility:` (with `isSynchronizable:`).
+    /// `KeychainWrapper(serviceName:accessGroup:)`, every call or subscript that passes
+    /// `withAccessibility:` (with `isSynchronizable:`), and the deprecated `.always…` cases where
+    /// the code says the wrapper's accessibility type is expected (`WrapperExtractor+OptionContext`).
     func readSwiftKeychainWrapper() {
         for i in 0..<code.count where code.kind(i) == .identifier {
             if code.kind(i + 1) == .leftParen, code.isIdentifier(i, "KeychainWrapper"), isTypeName(at: i, module: .swiftKeychainWrapper) {
                 let keys = ["serviceName": "kSecAttrService", "accessGroup": "kSecAttrAccessGroup"]
                 emit(.swiftKeychainWrapper, [classEntry("kSecClassGenericPassword", at: i)] + argumentEntries(of: i + 1, keys: keys))
-            } else if code.isIdentifier(i, "withAccessibility"), code.kind(i + 1) == .colon, let open = argumentListOpener(before: i) {
+            } else if code.isIdentifier(i, "withAccessibility"), code.kind(i + 1) == .colon, let open = collectionOpener(before: i) {
                 let keys = ["withAccessibility": "kSecAttrAccessible", "isSynchronizable": "kSecAttrSynchronizable"]
                 emit(.swiftKeychainWrapper, argumentEntries(of: open, keys: keys))
+            } else if code.kind(i - 1) == .period, code.isIdentifier(i, "always") || code.isIdentifier(i, "alwaysThisDeviceOnly"),
+                      let constant = WrapperLibrary.accessibilityConstant(forCase: code.text(i)), producesSwiftKeychainWrapperAccessibility(at: i) {
+                emit(.swiftKeychainWrapper, [KeychainEntry(key: "kSecAttrAccessible", value: .symbol(constant), keyOffset: code.offset(i),
+                                                           valueOffset: code.offset(i), region: code.region[i])])
             }
         }
     }
 
-    /// The `(` or `[` whose argument list the label at `label` belongs to.
-    private func argumentListOpener(before label: Int) -> Int? {
+    /// The `(` or `[` whose argument list (or collection literal) the label (or comma) at `label` belongs to.
+    func collectionOpener(before label: Int) -> Int? {
         var p = label - 1
         var steps = 0
         while p >= 0, steps < 4096 {

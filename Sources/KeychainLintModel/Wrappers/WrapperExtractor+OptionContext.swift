@@ -6,12 +6,17 @@ import KeychainLintSyntax
 /// reads the app's value and sets nothing. The mistake is reported once, where the wrapper's value
 /// is produced: the `withAccess:` argument, or the `return` of a function typed with the wrapper's enum.
 extension WrapperExtractor {
-    /// What the context of an implicit member expects.
+    /// What the context of an implicit member says about the type it expects.
     enum ExpectedType {
-        case wrapperOption, otherType, unknown
+        /// The code spells the type: these tokens (`let x: T =`, `-> T`, the `T` of `[T]` for an
+        /// array literal's element).
+        case spelled(Range<Int>)
+        /// An argument of a call, labelled by the identifier at this index (`withAccess:`).
+        case argument(label: Int)
+        case unknown
     }
 
-    static let keychainSwiftOptionType = "KeychainSwiftAccessOptions"
+    static let keychainSwiftOptionType: StaticString = "KeychainSwiftAccessOptions"
 
     /// Whether KeychainSwift's option case at `i` (`.accessibleAlways`; `i - 1` is the `.`) is the
     /// wrapper's value being produced: written as `KeychainSwiftAccessOptions.x`, or as `.x` where
@@ -29,10 +34,42 @@ extension WrapperExtractor {
         }
         if startsCasePattern(dot) || isComparisonOperand(dot: dot, name: i) { return false }
         switch expectedType(at: dot) {
-        case .wrapperOption: return true
-        case .otherType: return false
-        case .unknown: return !declaresOwnCase(code.nameID(i))
+        case .spelled(let type): return spells(type, Self.keychainSwiftOptionType)
+        case .argument(let label) where code.isIdentifier(label, "withAccess"): return true
+        case .argument, .unknown: return !declaresOwnCase(code.nameID(i))
         }
+    }
+
+    static let swiftKeychainWrapperAccessibilityType: StaticString = "KeychainItemAccessibility"
+
+    /// Whether SwiftKeychainWrapper's accessibility case at `i` (`.always`; `i - 1` is the `.`) is
+    /// produced where the code says that type is expected: `KeychainItemAccessibility.always`, or
+    /// `.always` under a `KeychainItemAccessibility` annotation, result type or array element type
+    /// (`let options: [KeychainItemAccessibility] = [.always, …]`, looped into `withAccessibility:`).
+    /// `.always` is too common a name to count where nothing says the type; a `withAccessibility:`
+    /// argument is read with its call. Never as a `case` pattern or a comparison operand.
+    func producesSwiftKeychainWrapperAccessibility(at i: Int) -> Bool {
+        let dot = i - 1
+        var start = dot
+        switch code.kind(dot - 1) {
+        case .identifier:
+            guard code.isIdentifier(dot - 1, Self.swiftKeychainWrapperAccessibilityType) else { return false }
+            start = dot - 1
+        case .rightParen, .rightBracket:
+            return false  // a member of a value, not a case
+        default:
+            break
+        }
+        if startsCasePattern(dot) || isComparisonOperand(dot: start, name: i) { return false }
+        if case .spelled(let type) = expectedType(after: start - 1, start: start, hops: 0) {
+            return spells(type, Self.swiftKeychainWrapperAccessibilityType)
+        }
+        return start != dot
+    }
+
+    /// Whether the spelled type names `type` (`T`, `T?`, `Module.T`).
+    private func spells(_ range: Range<Int>, _ type: StaticString) -> Bool {
+        range.contains { code.isIdentifier($0, type) }
     }
 
     /// `==`, `!=` or `~=` on either side of the member at `dot`…`name`.
@@ -87,7 +124,9 @@ extension WrapperExtractor {
             if let question = ternaryQuestion(beforeColon: p) { return typeOfExpression(around: question, hops: hops) }
             if code.isKeyword(p - 1, "default") || startsCasePattern(p) { return resultType(around: p) }  // a `switch` expression's arm
             guard code.kind(p - 1) == .identifier, code.kind(p - 2) == .leftParen || code.kind(p - 2) == .comma else { return .unknown }
-            return code.isIdentifier(p - 1, "withAccess") ? .wrapperOption : .unknown
+            return .argument(label: p - 1)
+        case .leftBracket, .comma:
+            return elementType(after: p, hops: hops)
         case .keyword where code.isKeyword(p, "return"):
             return resultType(around: p)
         case .leftBrace where code.expressionEnd(from: start) == code.after(p) - 1:
@@ -99,6 +138,18 @@ extension WrapperExtractor {
         default:
             return .unknown
         }
+    }
+
+    /// The type of an array literal's element that starts after `p` (its `[` or a `,`), when the code
+    /// spells the array's type `[T]`. A dictionary's (`[K: V]`) or a subscript's (`a[.x]`: nothing
+    /// says what `a` expects) is unknown.
+    private func elementType(after p: Int, hops: Int) -> ExpectedType {
+        guard hops < 4, let open = code.kind(p) == .leftBracket ? p : collectionOpener(before: p), code.kind(open) == .leftBracket,
+              case .spelled(let array) = expectedType(after: open - 1, start: open, hops: hops + 1),
+              code.kind(array.lowerBound) == .leftBracket, Int(code.partner[array.lowerBound]) == array.upperBound - 1 else { return .unknown }
+        let element = (array.lowerBound + 1)..<(array.upperBound - 1)
+        guard !element.isEmpty, code.firstTopLevel(in: element, where: { code.kind($0) == .colon }) == nil else { return .unknown }
+        return .spelled(element)
     }
 
     /// The type expected of the whole expression the operator at `op` (`?` of a ternary, `??`) is in.
@@ -220,8 +271,7 @@ extension WrapperExtractor {
     }
 
     private func classify(type range: Range<Int>) -> ExpectedType {
-        guard !range.isEmpty else { return .unknown }
-        return range.contains { code.isIdentifier($0, "KeychainSwiftAccessOptions") } ? .wrapperOption : .otherType
+        range.isEmpty ? .unknown : .spelled(range)
     }
 
     /// Whether the file declares a case (or a static member) named `name` of its own.

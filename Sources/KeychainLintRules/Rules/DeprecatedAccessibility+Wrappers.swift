@@ -45,6 +45,16 @@ extension DeprecatedAccessibility {
             KeychainWrapper.standard.set(token, forKey: "u", withAccessibility: .↓always)
         }
         """, note: "SwiftKeychainWrapper, directly and through a constant."),
+        RuleExample("""
+        import SwiftKeychainWrapper
+
+        func saveWithEveryAccessibility(_ token: String) {
+            let options: [KeychainItemAccessibility] = [.afterFirstUnlock, .↓always, KeychainItemAccessibility.↓alwaysThisDeviceOnly]
+            for option in options {
+                KeychainWrapper.standard.set(token, forKey: "t", withAccessibility: option)
+            }
+        }
+        """, note: "SwiftKeychainWrapper, in an array of its accessibility type: reported where each element is written."),
     ]
 
     static let wrapperNonTriggering: [RuleExample] = [
@@ -78,6 +88,20 @@ extension DeprecatedAccessibility {
         }
         func needsMigration(_ option: AccessOptions) -> Bool { option == .accessibleAlways }
         """, note: "KeychainSwift is imported, but a `case` pattern or a comparison on the app's own enum reads the app's value."),
+        RuleExample("""
+        import KeychainSwift
+        import SwiftKeychainWrapper
+
+        let migrated: [LegacyAccess] = [.accessibleAlways, .accessibleWhenUnlocked]
+        let retries: [RetryPolicy] = [.always, .never]
+        let fallback: RetryPolicy = .always
+        func isLegacy(_ access: KeychainItemAccessibility) -> Bool {
+            switch access {
+            case KeychainItemAccessibility.always, .alwaysThisDeviceOnly: return true
+            default: return access == KeychainItemAccessibility.always
+            }
+        }
+        """, note: "The wrappers are imported, but these arrays and this constant are of the app's own types (declared in another file), and a `case` pattern or a comparison reads the wrapper's value without setting it."),
         RuleExample("""
         let keychain = Keychain(service: "com.example.app").accessibility(.always)
         """, note: "No wrapper is imported."),
