@@ -170,6 +170,7 @@ final class DictionaryExtractor {
     /// What a callee name can stand for, worked out once per name: every call of the file asks.
     private struct CalleeFacts {
         var security: KeychainOperation?
+        var isDeclared: Bool
         var hasBinding: Bool
         var alias: KeychainOperation?
     }
@@ -185,16 +186,21 @@ final class DictionaryExtractor {
         if calleeFacts[id] == nil {
             let name = code.spelling(Int32(id))
             let declared = declarations.isDeclared(Int32(id))
-            calleeFacts[id] = CalleeFacts(security: declared ? nil : KeychainOperation(functionName: name),
+            calleeFacts[id] = CalleeFacts(security: declared ? nil : KeychainOperation(functionName: name), isDeclared: declared,
                                           hasBinding: declarations.bindings.contains(Int32(id)),
                                           alias: symbols.functionAliases.isEmpty ? nil : symbols.functionAliases[name])
         }
         let facts = calleeFacts[id]!
         if let op = facts.security { return op }
+        // A stored reference is called only as a function value is (`+StoredReferences`).
+        guard !code.isKeyword(index - 1, "func") else { return nil }
         if facts.hasBinding, let binding = declarations.binding(named: Int32(id), at: index), binding.initializer.count == 1,
            code.kind(binding.initializer.lowerBound) == .identifier {
-            return KeychainOperation(functionName: code.text(binding.initializer.lowerBound))
+            guard let op = KeychainOperation(functionName: code.text(binding.initializer.lowerBound)) else { return nil }
+            return callsFunctionValue(open: index + 1, arguments: op.argumentCount) ? op : nil
         }
+        // Another file's reference, unless this file declares the name itself (its own method).
+        guard !facts.isDeclared, callsFunctionValue(open: index + 1, arguments: facts.alias?.argumentCount) else { return nil }
         if consulting { consult(Int32(id), for: ConsultKinds.alias) }
         return facts.alias
     }

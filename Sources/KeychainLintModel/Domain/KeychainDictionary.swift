@@ -116,6 +116,16 @@ package enum KeychainOperation: String, Sendable, CaseIterable {
         }
     }
 
+    /// How many arguments the function takes: a call through a stored reference passes them all.
+    package var argumentCount: Int {
+        switch self {
+        case .delete: return 1
+        case .add, .copyMatching, .update, .createRandomKey: return 2
+        case .createKeyWithData, .pkcs12Import: return 3
+        case .itemImport: return 8
+        }
+    }
+
     /// The operations that read or write the item store (the ones `kSecUseDataProtectionKeychain` steers).
     package var isItemOperation: Bool {
         self == .add || self == .copyMatching || self == .update || self == .delete
