@@ -240,7 +240,7 @@ extension CodeView {
     /// What a computed property's body at `open` evaluates: its `get { … }` block when it spells
     /// its accessors (`get throws`, `get async` too), else the whole body (`{` to past `}`).
     package func getterBlock(ofBodyAt open: Int) -> Range<Int> {
-        let body = (open + 1)..<(after(open) - 1)
+        let body = interior(of: open)
         // An accessor block starts with one: `{ get { … } set { … } }`, `{ set { … } get { … } }`.
         if !body.isEmpty, isIdentifier(body.lowerBound, "get") || isIdentifier(body.lowerBound, "set"),
            let get = firstTopLevel(in: body, where: { self.isIdentifier($0, "get") && self.startsStatement($0) }) {
@@ -262,7 +262,7 @@ extension CodeView {
         var open = kind(j) == .leftBrace && partner[j] >= 0 ? j : Int(enclosingBraces[j])
         while open >= 0 {
             if case .function = blockKind(opening: open) {
-                return (open + 1)..<max(open + 1, after(open) - 1)
+                return interior(of: open)
             }
             open = Int(enclosingBraces[open])
         }

@@ -143,6 +143,12 @@ import KeychainLintSyntax
         return p < 0 ? tokens.count : Int(p) + 1
     }
 
+    /// The tokens inside the bracket group opened at `i`: up to its partner, or when it has none
+    /// (a truncated file) up to the file's last token, and empty when `i` is that last token.
+    package func interior(of i: Int) -> Range<Int> {
+        (i + 1)..<max(i + 1, after(i) - 1)
+    }
+
     /// Folds the `#if` lines the lexer lifted out into one region per code token.
     private struct RegionBuilder {
         var conditions: [Condition] = [.always]

@@ -97,8 +97,8 @@ extension FlowWalk {
     /// `copy.raw[key] = value` in a summarised method, with `key` one of its parameters: an entry
     /// the caller's arguments make (`ParameterEntry`).
     func noteParameterKeyedWrite(_ variable: Int, open: Int) {
-        let close = code.after(open) - 1
-        let key = trimmed((open + 1)..<close)
+        let inside = code.interior(of: open), close = inside.upperBound
+        let key = trimmed(inside)
         guard let writes = instances.selfWrites, key.count == 1, code.kind(key.lowerBound) == .identifier,
               let keyParameter = writes.parameterIndices[code.nameID(key.lowerBound)], code.is(close + 1, "=") else { return }
         let valueStart = close + 2

@@ -59,8 +59,8 @@ extension FlowWalk {
 
     /// `q[KEY] = VALUE`, `q[KEY] = nil`.
     func subscriptAssignment(_ variable: Int, open: Int) {
-        let close = code.after(open) - 1
-        guard code.is(close + 1, "="), let key = keyName((open + 1)..<close) else {
+        let inside = code.interior(of: open), close = inside.upperBound
+        guard code.is(close + 1, "="), let key = keyName(inside) else {
             noteParameterKeyedWrite(variable, open: open)
             return
         }

@@ -85,10 +85,10 @@ extension FlowWalk {
     /// case kSecAttrService: return true default: return false }`. Nil unless every case names
     /// `kSec…` keys and every arm is `fallthrough`, `return true` or `return false`, with a default.
     private func keptKeys(closureAt open: Int) -> Set<String>? {
-        let body = (open + 1)..<(code.after(open) - 1)
+        let body = code.interior(of: open)
         guard let word = code.firstTopLevel(in: body, where: { self.code.isKeyword($0, "switch") }),
               let block = code.firstTopLevel(in: (word + 1)..<body.upperBound, where: { self.code.kind($0) == .leftBrace }) else { return nil }
-        let inside = (block + 1)..<(code.after(block) - 1)
+        let inside = code.interior(of: block)
         var labels: [Int] = []
         var j = inside.lowerBound
         while let label = code.firstTopLevel(in: j..<inside.upperBound, where: { self.code.isKeyword($0, "case") || self.code.isKeyword($0, "default") }) {

@@ -231,8 +231,8 @@ extension FlowWalk {
                 parts.append(.text(isRaw ? String(decoding: bytes, as: UTF8.self) : StringEscapes.unescape(bytes)))
                 j += 1
             case .interpolationStart:
-                let close = code.after(j) - 1
-                switch value((j + 1)..<close) {
+                let inside = code.interior(of: j), close = inside.upperBound
+                switch value(inside) {
                 case .string(let inner): parts.append(contentsOf: inner.parts)
                 case .number(let n): parts.append(.text(n))
                 default: parts.append(.unknown)

@@ -236,7 +236,7 @@ final class FlowWalk {
         var annotatesDictionary = false
         if code.kind(j) == .colon {
             j += 1
-            if code.kind(j) == .leftBracket, code.firstTopLevel(in: (j + 1)..<max(j + 1, code.after(j) - 1), where: { self.code.kind($0) == .colon }) != nil {
+            if code.kind(j) == .leftBracket, code.firstTopLevel(in: code.interior(of: j), where: { self.code.kind($0) == .colon }) != nil {
                 annotatesDictionary = true
             }
             if code.isIdentifier(j, "Dictionary") || code.isIdentifier(j, "NSMutableDictionary") { annotatesDictionary = true }

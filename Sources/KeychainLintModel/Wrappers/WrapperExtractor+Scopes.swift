@@ -35,7 +35,7 @@ extension WrapperExtractor {
     /// The code-token range of the body of the function around `index`, or the whole file.
     func functionBody(around index: Int) -> Range<Int> {
         guard let open = enclosingFunctionOpen(of: index) else { return 0..<code.count }
-        return (open + 1)..<max(open + 1, code.after(open) - 1)
+        return code.interior(of: open)
     }
 
     /// The name of the type (or extension) whose body encloses `index`.
