@@ -91,7 +91,7 @@ extension DictionaryExtractor {
     }
 
     /// The `(` of the parameter list of the function whose body opens at `open`.
-    private func parameterList(beforeBodyAt open: Int) -> Int? {
+    func parameterList(beforeBodyAt open: Int) -> Int? {
         var j = open - 1
         var steps = 0
         while j >= 0 && steps < 64 {

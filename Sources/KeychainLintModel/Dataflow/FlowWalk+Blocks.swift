@@ -63,22 +63,47 @@ extension FlowWalk {
     func classifyControl(_ block: inout OpenBlock) {
         let open = block.open
         if code.isKeyword(open - 1, "else") {
-            block.arm = continuedArm(elseAt: open - 1)
-            block.arm?.closesChain = true
+            var arm = continuedArm(elseAt: open - 1)
+            // A flag's arms are true (0) and false (1), whichever the `if` tested: arm 1 closes.
+            if let a = arm { arm?.closesChain = !BranchPath.isFlagGroup(a.group) || a.arm == 1 }
+            block.arm = arm
             return
         }
         guard let head = controlHead(open) else { return }
         if code.isKeyword(head, "switch") {
             block.isSwitch = true
         } else if code.isKeyword(head, "if") {
-            block.arm = code.isKeyword(head - 1, "else") ? continuedArm(elseAt: head - 1) : BranchPath.Arm(group: open, arm: 0)
+            block.arm = code.isKeyword(head - 1, "else") ? continuedArm(elseAt: head - 1)
+                : flagArm(condition: (head + 1)..<open, then: open) ?? BranchPath.Arm(group: open, arm: 0)
         }
     }
 
     func continuedArm(elseAt e: Int) -> BranchPath.Arm? {
         guard code.kind(e - 1) == .rightBrace, code.partner[e - 1] >= 0,
               let previous = closedArms[Int(code.partner[e - 1])] else { return nil }
+        if BranchPath.isFlagGroup(previous.group) { return BranchPath.Arm(group: previous.group, arm: 1 - previous.arm) }
         return BranchPath.Arm(group: previous.group, arm: previous.arm + 1)
+    }
+
+    /// `if flag {` or `if !flag {` on a parameter of the enclosing function (immutable, so every
+    /// test of it in the body agrees), with no `else if` after: the flag's arm (`BranchPath.flagGroup`).
+    private func flagArm(condition: Range<Int>, then open: Int) -> BranchPath.Arm? {
+        let negated = condition.count == 2 && code.is(condition.lowerBound, "!")
+        let name = negated ? condition.lowerBound + 1 : condition.lowerBound
+        guard condition.count == (negated ? 2 : 1), code.kind(name) == .identifier else { return nil }
+        let after = code.after(open)
+        guard !(code.isKeyword(after, "else") && code.isKeyword(after + 1, "if")), isFunctionParameter(name) else { return nil }
+        let arm = negated ? 1 : 0
+        return BranchPath.Arm(group: BranchPath.flagGroup(code.nameID(name)), arm: arm, closesChain: arm == 1)
+    }
+
+    /// Whether the name at `index` is a parameter of the `func` whose body holds it, not hidden by a binding.
+    private func isFunctionParameter(_ index: Int) -> Bool {
+        let body = code.enclosingFunctionBody(of: index)
+        let id = code.nameID(index)
+        guard body.lowerBound > 0, id >= 0, extractor.declarations.binding(named: id, at: index) == nil,
+              let list = extractor.parameterList(beforeBodyAt: body.lowerBound - 1) else { return false }
+        return code.elements(of: list).contains { code.parameterName($0).map { code.nameID($0) == id } ?? false }
     }
 
     /// The keyword that introduces the control block opened at `open`, read back over its

@@ -40,7 +40,7 @@ extension FlowWalk {
             switch event {
             case .reset(let block): if blockIsOpen[block] { start = .replaced }
             case .resetToUnknown(let block): if blockIsOpen[block] { start = .replacedWithUnknown }
-            case .add, .remove: continue
+            case .add, .remove, .mergeUnknown: continue
             }
         }
         let (unknown, absent) = openness(variable)

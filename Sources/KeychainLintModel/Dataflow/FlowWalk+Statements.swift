@@ -85,8 +85,10 @@ extension FlowWalk {
             guard let key = keyName(keyRange) else { return }
             add([entry(key: key, keyStart: keyRange.lowerBound, value: code.droppingLabel(arguments[0]))], to: variable)
         case "merge", "addEntries":
-            guard let first = arguments.first, let dictionary = dictionary(code.droppingLabel(first)) else { return }
-            add(dictionary.entries, to: variable)
+            guard let first = arguments.first else { return }
+            let dictionary = dictionary(code.droppingLabel(first))
+            if dictionary?.hasUnknownBase ?? true { variables[variable].events.append(.mergeUnknown) }
+            if let dictionary { add(dictionary.entries, to: variable) }
         case "removeValue", "removeObject":
             guard let first = arguments.first, let key = keyName(code.droppingLabel(first)) else { return }
             variables[variable].events.append(.remove(key: key, block: currentBlockID))

@@ -22,6 +22,8 @@ extension FlowWalk {
         for event in variable.events {
             switch event {
             case .reset(let block), .resetToUnknown(let block): if blockIsOpen[block] { return nil }
+            // What the caller passed is no longer all there is to judge at the operation.
+            case .mergeUnknown: return nil
             case .add, .remove: continue
             }
         }

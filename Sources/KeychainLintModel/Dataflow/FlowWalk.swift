@@ -22,6 +22,9 @@ final class FlowWalk {
         case reset(block: Int)
         /// Reassigned from a dictionary the file cannot read.
         case resetToUnknown(block: Int)
+        /// Merged with a dictionary the file cannot read (`q.merge(options)`): its entries stay,
+        /// and any other key may now be there too, on every path after it.
+        case mergeUnknown
     }
 
     struct Variable {
@@ -159,6 +162,7 @@ final class FlowWalk {
             case .add(let entry): entries.append(entry)
             case .remove(let key, let block): if blockIsOpen[block] { entries.removeAll { $0.key == key } }
             case .reset(let block), .resetToUnknown(let block): if blockIsOpen[block] { entries.removeAll() }
+            case .mergeUnknown: continue
             }
         }
         return entries
@@ -173,6 +177,7 @@ final class FlowWalk {
             switch event {
             case .reset(let block): if blockIsOpen[block] { unknown = false }
             case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true }
+            case .mergeUnknown: unknown = true
             case .add, .remove: break
             }
         }
@@ -184,6 +189,7 @@ final class FlowWalk {
             case .remove(let key, let block): if blockIsOpen[block] { absent.insert(key) }
             case .reset(let block): if blockIsOpen[block] { unknown = false; absent.removeAll() }
             case .resetToUnknown(let block): if blockIsOpen[block] { unknown = true; absent.removeAll() }
+            case .mergeUnknown: absent.removeAll()
             }
         }
         return (unknown, unknown ? absent : [])

@@ -83,10 +83,22 @@ package struct BranchPath: Equatable, Sendable {
     }
 
     /// The same path with groups moved apart from the linted file's own, for a helper's entries
-    /// read from another file (`salt` distinguishes helpers).
+    /// read from another file (`salt` distinguishes helpers). A flag's group names the flag by the
+    /// other file's name table: it stays apart from this file's flags and blocks (bit 31).
     func foreign(salt: Int) -> BranchPath {
-        BranchPath(arms: arms.map { Arm(group: -1 - ($0.group & 0xffff_ffff) - ((salt & 0x7fff_ffff) << 32), arm: $0.arm, closesChain: $0.closesChain) })
+        BranchPath(arms: arms.map { arm in
+            let local = Self.isFlagGroup(arm.group) ? (arm.group & 0x7fff_ffff) | 0x8000_0000 : arm.group & 0x7fff_ffff
+            return Arm(group: -1 - local - ((salt & 0x7fff_ffff) << 32), arm: arm.arm, closesChain: arm.closesChain)
+        })
     }
+
+    /// The branch of `if flag {` / `if !flag {` on a parameter named `flag` (name id `name`): one group
+    /// for every such `if` of the file, arm 0 where the flag is true and 1 where it is false, so
+    /// `if synced { q[sync] = true }` in a helper and `if synced { … } else { …ThisDeviceOnly }` in
+    /// its caller, which passes its own `synced`, never meet. Above any token index.
+    static func flagGroup(_ name: Int32) -> Int { (1 << 40) + Int(name) }
+
+    static func isFlagGroup(_ group: Int) -> Bool { group >= 1 << 40 }
 }
 
 /// The operations a keychain dictionary can flow into.

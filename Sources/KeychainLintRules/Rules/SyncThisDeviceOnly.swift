@@ -146,6 +146,18 @@ struct SyncThisDeviceOnly: Rule {
             }
             """, note: "Different arms of one if/else chain."),
             RuleExample("""
+            func save(_ token: Data, synced: Bool) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                if synced {
+                    q[kSecAttrSynchronizable as String] = true
+                }
+                if !synced {
+                    q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                }
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Two ifs on opposite values of one parameter (also when a helper of the file tests its own parameter of that name, which the caller passes)."),
+            RuleExample("""
             func save(_ token: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
                             kSecAttrSynchronizable: true, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
