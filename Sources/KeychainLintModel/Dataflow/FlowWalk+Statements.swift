@@ -57,6 +57,13 @@ extension FlowWalk {
         variables[variable].events.append(contentsOf: entries.map(Event.add))
     }
 
+    /// `q[k] = v`, `q.updateValue(v, forKey: k)`: the value replaces what `k` held on this path
+    /// (a removal while this block is open, as `q[k] = nil` is), then is added.
+    private func assign(_ entry: KeychainEntry, to variable: Int) {
+        variables[variable].events.append(.remove(key: entry.key, block: currentBlockID))
+        variables[variable].events.append(.add(entry))
+    }
+
     /// `q[KEY] = VALUE`, `q[KEY] = nil`.
     func subscriptAssignment(_ variable: Int, open: Int) {
         let inside = code.interior(of: open), close = inside.upperBound
@@ -69,7 +76,7 @@ extension FlowWalk {
         if end == valueStart + 1 && code.isKeyword(valueStart, "nil") {
             variables[variable].events.append(.remove(key: key, block: currentBlockID))
         } else {
-            variables[variable].events.append(.add(entry(key: key, keyStart: open + 1, value: valueStart..<end)))
+            assign(entry(key: key, keyStart: open + 1, value: valueStart..<end), to: variable)
         }
     }
 
@@ -83,7 +90,7 @@ extension FlowWalk {
             guard arguments.count == 2 else { return }
             let keyRange = code.droppingLabel(arguments[1])
             guard let key = keyName(keyRange) else { return }
-            add([entry(key: key, keyStart: keyRange.lowerBound, value: code.droppingLabel(arguments[0]))], to: variable)
+            assign(entry(key: key, keyStart: keyRange.lowerBound, value: code.droppingLabel(arguments[0])), to: variable)
         case "merge", "addEntries":
             guard let first = arguments.first else { return }
             let dictionary = dictionary(code.droppingLabel(first))

@@ -158,6 +158,15 @@ struct SyncThisDeviceOnly: Rule {
             }
             """, note: "Two ifs on opposite values of one parameter (also when a helper of the file tests its own parameter of that name, which the caller passes)."),
             RuleExample("""
+            func saveOnThisDevice(_ token: Data) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                q[kSecAttrSynchronizable as String] = true
+                q.updateValue(false, forKey: kSecAttrSynchronizable as String)
+                q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "A later assignment of the key replaces the value it had."),
+            RuleExample("""
             func save(_ token: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
                             kSecAttrSynchronizable: true, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
