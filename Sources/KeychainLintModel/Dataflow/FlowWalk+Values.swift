@@ -27,24 +27,6 @@ struct DictionaryExpression {
 
 /// Expression evaluation: values, keys and dictionaries, with casts and wrappers peeled off.
 extension FlowWalk {
-    /// `base.merging(other) { … }` (the name at `merging`): both sides' entries. Either side may hold
-    /// what the file cannot read (a parameter, `options`), and so may the result; in a summarised
-    /// body, a parameter merged with a dictionary the body knows is that parameter with the known
-    /// entries added (`attributes.merging(query) { $1 }`), so its callers' queries are judged.
-    private func merged(_ r: Range<Int>, merging: Int) -> DictionaryExpression? {
-        let base = dictionary(r.lowerBound..<(merging - 1))
-        let other = code.elements(of: merging + 1).first.flatMap { dictionary(code.droppingLabel($0)) }
-        guard base != nil || other != nil else { return nil }
-        var merged = DictionaryExpression(entries: (base?.entries ?? []) + (other?.entries ?? []),
-                                          originOffset: code.offset(r.lowerBound), isLiteral: false)
-        merged.hasUnknownBase = (base?.hasUnknownBase ?? true) || (other?.hasUnknownBase ?? true)
-        if let base, let other, (base.parameter == nil) != (other.parameter == nil) {
-            let known = base.parameter == nil ? base : other
-            if !known.hasUnknownBase { merged.parameter = base.parameter ?? other.parameter }
-        }
-        return merged
-    }
-
     /// The Security key an expression names (`kSecAttrService as String`, `String(kSecClass)`, an alias).
     func keyName(_ range: Range<Int>) -> String? {
         guard case .symbol(let name) = value(range), name.hasPrefix("kSec") else { return nil }

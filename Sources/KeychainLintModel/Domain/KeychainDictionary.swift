@@ -84,10 +84,11 @@ package struct BranchPath: Equatable, Sendable {
 
     /// The same path with groups moved apart from the linted file's own, for a helper's entries
     /// read from another file (`salt` distinguishes helpers). A flag's group names the flag by the
-    /// other file's name table: it stays apart from this file's flags and blocks (bit 31).
+    /// other file's name table, and a merge's its token: they stay apart from blocks (bits 31, 30).
     func foreign(salt: Int) -> BranchPath {
         BranchPath(arms: arms.map { arm in
-            let local = Self.isFlagGroup(arm.group) ? (arm.group & 0x7fff_ffff) | 0x8000_0000 : arm.group & 0x7fff_ffff
+            let local = Self.isMergeGroup(arm.group) ? (arm.group & 0x3fff_ffff) | 0xc000_0000
+                : Self.isFlagGroup(arm.group) ? (arm.group & 0x3fff_ffff) | 0x8000_0000 : arm.group & 0x7fff_ffff
             return Arm(group: -1 - local - ((salt & 0x7fff_ffff) << 32), arm: arm.arm, closesChain: arm.closesChain)
         })
     }
@@ -98,7 +99,13 @@ package struct BranchPath: Equatable, Sendable {
     /// its caller, which passes its own `synced`, never meet. Above any token index.
     static func flagGroup(_ name: Int32) -> Int { (1 << 40) + Int(name) }
 
-    static func isFlagGroup(_ group: Int) -> Bool { group >= 1 << 40 }
+    static func isFlagGroup(_ group: Int) -> Bool { group >= 1 << 40 && group < 1 << 50 }
+
+    /// The branch a `merging` at token `merging` makes for its `n`th key both sides set: the arm
+    /// where the winning side set it (0) and the one where the other side's value stays (1).
+    static func mergeGroup(at merging: Int, key n: Int) -> Int { (1 << 50) + merging * 64 + n }
+
+    static func isMergeGroup(_ group: Int) -> Bool { group >= 1 << 50 }
 }
 
 /// The operations a keychain dictionary can flow into.

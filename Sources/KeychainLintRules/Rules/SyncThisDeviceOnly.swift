@@ -115,6 +115,14 @@ struct SyncThisDeviceOnly: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """, note: "Two separate ifs can both run."),
+            RuleExample("""
+            func saveLocally(_ token: Data) {
+                let synced = [kSecClass as String: kSecClassGenericPassword, ↓kSecAttrSynchronizable as String: true] as [String: Any]
+                let local = synced.merging([kSecAttrSynchronizable as String: false,
+                                            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]) { current, _ in current }
+                SecItemAdd(local as CFDictionary, nil)
+            }
+            """, note: "`merging` whose closure keeps the current value: the base's synchronizable stays."),
         ] + wrapperTriggering,
         nonTriggering: [
             RuleExample("""
@@ -166,6 +174,14 @@ struct SyncThisDeviceOnly: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """, note: "A later assignment of the key replaces the value it had."),
+            RuleExample("""
+            func saveLocally(_ token: Data) {
+                let synced = [kSecClass as String: kSecClassGenericPassword, kSecAttrSynchronizable as String: true] as [String: Any]
+                let local = synced.merging([kSecAttrSynchronizable as String: false,
+                                            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]) { _, new in new }
+                SecItemAdd(local as CFDictionary, nil)
+            }
+            """, note: "`merging` whose closure keeps the new value: the merged dictionary's synchronizable replaces the base's."),
             RuleExample("""
             func save(_ token: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
