@@ -21,6 +21,12 @@ final class BlockKindTests: XCTestCase {
         XCTAssertEqual(kinds("let f: (() -> Void)? = { x }"), [.closure])
     }
 
+    func testACatchThatBindsTheErrorIsControlNotAPropertyNamedError() {
+        XCTAssertEqual(kinds("do { x } catch let error as KeychainError where error == .itemNotFound { y }"), [.control, .control])
+        XCTAssertEqual(kinds("do { x } catch let error { y }"), [.control, .control])
+        XCTAssertEqual(kinds("let error: Error { x }"), [.function(name: "error")])
+    }
+
     func testTheEnclosingBodyOfACallInAClosureOfAnOptionalReturningFunction() {
         let text = "func a() -> Int? {\n    let r = f { SecItemDelete(q) }\n    return r\n}\nfunc b() {}\n"
         let code = CodeView(source: SourceFile(path: "t.swift", text: text))

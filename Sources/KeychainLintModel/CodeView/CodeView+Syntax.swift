@@ -224,10 +224,11 @@ extension CodeView {
             return .control
         }
         if source.token(token, is: "var") || source.token(token, is: "let") {
-            // `if let x = y {`, `if let x {`, `guard …, let x = y else {`, `if case let …`: a condition's
-            // binding, not a declaration; the keyword before it says what the block is.
+            // `if let x = y {`, `if let x {`, `guard …, let x = y else {`, `if case let …`, `catch let
+            // error as E where … {`: a condition's binding, not a declaration; the keyword before it
+            // says what the block is.
             if j > 0, kind(j - 1) == .comma || isKeyword(j - 1, "if") || isKeyword(j - 1, "guard")
-                || isKeyword(j - 1, "while") || isKeyword(j - 1, "case") {
+                || isKeyword(j - 1, "while") || isKeyword(j - 1, "case") || isKeyword(j - 1, "catch") {
                 return nil
             }
             let hasInitializer = firstTopLevel(in: (j + 1)..<open) { self.is($0, "=") } != nil

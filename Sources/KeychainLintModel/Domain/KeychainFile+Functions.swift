@@ -25,4 +25,26 @@ extension KeychainFile {
         }
         return bodies
     }
+
+    /// The bodies of the functions of this file that call the function whose body is `body`, when
+    /// that function is `private` or `fileprivate` (so no other file calls it) and is called here;
+    /// nil otherwise. A rule that accepts work done by the caller (an update before the add the
+    /// helper makes) asks it: `addOrUpdate` calling `update(…)`, then `add(…)` when not found.
+    package func callersOfPrivateFunction(withBody body: Range<Int>) -> [Range<Int>]? {
+        let open = body.lowerBound - 1
+        let declarations = extractor.declarations
+        guard open > 0, code.kind(open) == .leftBrace else { return nil }
+        var declared: Declarations.Body?
+        for name in declarations.bodies.names where declared == nil {
+            declared = declarations.bodies(named: name).first { $0.open == open && $0.parameterOpen != nil }
+        }
+        guard let function = declared, !function.isLocal, extractor.isFilePrivate(declaredAt: function.nameIndex) else { return nil }
+        let name = code.nameID(function.nameIndex)
+        var callers: [Range<Int>] = []
+        for i in 0..<code.count where code.kind(i) == .identifier && code.kind(i + 1) == .leftParen && code.nameID(i) == name {
+            guard i != function.nameIndex, !body.contains(i) else { continue }
+            callers.append(code.enclosingFunctionBody(of: i))
+        }
+        return callers.isEmpty ? nil : callers
+    }
 }

@@ -53,6 +53,18 @@ struct UnhandledDuplicateItem: Rule {
                 return status == errSecSuccess
             }
             """, note: "A called function that neither updates nor deletes does not count."),
+            RuleExample("""
+            final class Store {
+                func save(_ token: Data) throws {
+                    try add(token)
+                }
+                private func add(_ token: Data) throws {
+                    let status = ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example",
+                                             kSecValueData: token] as CFDictionary, nil)
+                    if status != errSecSuccess { throw CocoaError(.fileWriteUnknown) }
+                }
+            }
+            """, note: "A private helper whose caller neither updates nor deletes the item first."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -68,6 +80,28 @@ struct UnhandledDuplicateItem: Rule {
                 }
             }
             """, note: "The old item is deleted first by a same-file function."),
+            RuleExample("""
+            final class Store {
+                private func add(_ token: Data) throws {
+                    let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example",
+                                             kSecValueData: token] as CFDictionary, nil)
+                    if status != errSecSuccess { throw StoreError(status: status) }
+                }
+                private func update(_ token: Data) throws {
+                    let status = SecItemUpdate([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example"] as CFDictionary,
+                                               [kSecValueData: token] as CFDictionary)
+                    if status != errSecSuccess { throw StoreError(status: status) }
+                }
+                func addOrUpdate(_ token: Data) throws {
+                    do {
+                        try update(token)
+                    } catch let error as StoreError where error.status == errSecItemNotFound {
+                        try add(token)
+                    }
+                }
+            }
+            struct StoreError: Error { let status: OSStatus }
+            """, note: "A private helper's add whose every caller updates the item first (update, then add when not found)."),
             RuleExample("""
             func save(_ token: Data) -> OSStatus {
                 let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]
@@ -129,6 +163,11 @@ struct UnhandledDuplicateItem: Rule {
                 if handlesDuplicate(in: body, file: file) { continue }
                 if case .bound(let name) = call.status, returns(name, in: body, file: file) { continue }
                 if updatesOrDeletes(sameItemAs: use, in: body, file: file) { continue }
+                // A private helper's add, where every caller updates or deletes the item around
+                // the call (`if !update(…) { try create(…) }`) or handles the duplicate itself.
+                if let callers = file.callersOfPrivateFunction(withBody: body), callers.allSatisfy({ caller in
+                    handlesDuplicate(in: caller, file: file) || updatesOrDeletes(sameItemAs: use, in: caller, file: file)
+                }) { continue }
             }
             findings.report(at: call.offset, "SecItemAdd never checks for errSecDuplicateItem; saving an existing item silently keeps the old one. Handle errSecDuplicateItem with SecItemUpdate, or return the status." + use.routeNote)
         }
