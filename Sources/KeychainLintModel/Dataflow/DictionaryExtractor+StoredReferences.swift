@@ -6,11 +6,11 @@ import KeychainLintSyntax
 /// like tells them apart, since Swift calls a function value only one way.
 extension DictionaryExtractor {
     /// Whether the call whose `(` is at `open` can be a call of a function value: no argument
-    /// labels, and every argument passed (`count`, when known) — a closure has neither labels nor
-    /// defaults. `store(credentials: c)` or `store(transaction)` is not `SecItemAdd` through `store`.
-    func callsFunctionValue(open: Int, arguments count: Int?) -> Bool {
+    /// labels, and every argument passed — a closure has neither labels nor defaults.
+    /// `store(credentials: c)` or `store(transaction)` is not `SecItemAdd` through `store`.
+    func callsFunctionValue(open: Int, arguments count: Int) -> Bool {
         let arguments = code.elements(of: open)
-        if let count, arguments.count != count { return false }
+        guard arguments.count == count else { return false }
         return !arguments.contains { code.label(of: $0) != nil }
     }
 }

@@ -192,17 +192,17 @@ final class DictionaryExtractor {
         }
         let facts = calleeFacts[id]!
         if let op = facts.security { return op }
-        // A stored reference is called only as a function value is (`+StoredReferences`).
-        guard !code.isKeyword(index - 1, "func") else { return nil }
+        guard !code.isKeyword(index - 1, "func") else { return nil }  // a declaration (`+StoredReferences`)
         if facts.hasBinding, let binding = declarations.binding(named: Int32(id), at: index), binding.initializer.count == 1,
            code.kind(binding.initializer.lowerBound) == .identifier {
             guard let op = KeychainOperation(functionName: code.text(binding.initializer.lowerBound)) else { return nil }
             return callsFunctionValue(open: index + 1, arguments: op.argumentCount) ? op : nil
         }
-        // Another file's reference, unless this file declares the name itself (its own method).
-        guard !facts.isDeclared, callsFunctionValue(open: index + 1, arguments: facts.alias?.argumentCount) else { return nil }
+        // Another file's reference, unless this file declares the name (its own method); most calls get here.
+        guard !facts.isDeclared else { return nil }
         if consulting { consult(Int32(id), for: ConsultKinds.alias) }
-        return facts.alias
+        guard let alias = facts.alias, callsFunctionValue(open: index + 1, arguments: alias.argumentCount) else { return nil }
+        return alias
     }
 
     /// What a name the file does not declare resolves to (`FlowWalk.resolve`), by name id: most

@@ -32,17 +32,14 @@ extension KeychainFile {
     /// helper makes) asks it: `addOrUpdate` calling `update(…)`, then `add(…)` when not found.
     package func callersOfPrivateFunction(withBody body: Range<Int>) -> [Range<Int>]? {
         let open = body.lowerBound - 1
-        let declarations = extractor.declarations
-        guard open > 0, code.kind(open) == .leftBrace else { return nil }
-        var declared: Declarations.Body?
-        for name in declarations.bodies.names where declared == nil {
-            declared = declarations.bodies(named: name).first { $0.open == open && $0.parameterOpen != nil }
-        }
-        guard let function = declared, !function.isLocal, extractor.isFilePrivate(declaredAt: function.nameIndex) else { return nil }
-        let name = code.nameID(function.nameIndex)
+        guard open > 0, code.kind(open) == .leftBrace, let list = extractor.parameterList(beforeBodyAt: open),
+              case let name = code.nameID(list - 1), name >= 0,
+              let function = extractor.declarations.bodies.first(in: name, where: { $0.open == open }),
+              !function.isLocal, extractor.isFilePrivate(declaredAt: function.nameIndex) else { return nil }
         var callers: [Range<Int>] = []
         for i in 0..<code.count where code.kind(i) == .identifier && code.kind(i + 1) == .leftParen && code.nameID(i) == name {
-            guard i != function.nameIndex, !body.contains(i) else { continue }
+            // Declarations of the name (this one, another type's) are not calls.
+            guard !code.isKeyword(i - 1, "func"), !body.contains(i) else { continue }
             callers.append(code.enclosingFunctionBody(of: i))
         }
         return callers.isEmpty ? nil : callers
