@@ -65,14 +65,17 @@ package struct Linter: Sendable {
     /// a file the first pass found using another file's symbols.
     package func analyze(path: String, bytes: [UInt8], platforms: @autoclosure () -> PlatformSet, symbols: ProjectSymbols = .empty,
                          entitlements: @autoclosure () -> [EntitlementsFile] = [], force: Bool = false,
-                         relocated: [RelocatedFinding] = []) -> FileAnalysis {
+                         relocated: [RelocatedFinding] = [],
+                         commandLineTool: @autoclosure () -> Bool = false) -> FileAnalysis {
         let findsAnything = force || mayFindAnything(in: bytes)
         guard findsAnything || declarationPrefilter.matches(bytes) else { return FileAnalysis() }
         let source = SourceFile(path: path, bytes: bytes)
         // Asked only now: a file dropped unread never looks for its project's platforms, nor waits
         // for its entitlements.
-        let file = KeychainFile(source: source, platforms: platforms(), symbols: symbols, entitlements: entitlements(),
-                                skipsIrrelevantCode: !exhaustive)
+        let projectEntitlements = entitlements()
+        let file = KeychainFile(source: source, platforms: platforms(), symbols: symbols, entitlements: projectEntitlements,
+                                skipsIrrelevantCode: !exhaustive,
+                                buildsCommandLineTool: projectEntitlements.isEmpty && commandLineTool())
         let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [], routed: [])
         let consulted = file.consultedProjectNames
         var analysis = FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),

@@ -157,7 +157,8 @@ package enum ProjectAnalysis {
             var analysis = linter.analyze(path: target.path, bytes: bytes,
                                           platforms: platforms ?? resolver.platforms(forFileAt: target.fileSystemPath), symbols: symbols,
                                           entitlements: entitlements?.files(forFileAt: target.fileSystemPath) ?? [], force: force,
-                                          relocated: relocated)
+                                          relocated: relocated,
+                                          commandLineTool: resolver.buildsCommandLineTool(fileAt: target.fileSystemPath))
             let starts = analysis.lineStarts
             analysis.lineStarts = []
             let numbers = Set(analysis.findings.map(\.line))

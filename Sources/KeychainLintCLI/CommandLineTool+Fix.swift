@@ -1,5 +1,6 @@
 import KeychainLint
 import KeychainLintProject
+import KeychainLintReporters
 import KeychainLintSupport
 
 extension CommandLineTool {
@@ -11,10 +12,10 @@ extension CommandLineTool {
     /// fix is left (or `maxFixRounds`). Nothing is written here: the result is the run on the fixed
     /// text, and the changes are for the caller to write or show. With `--stdin-filename` only
     /// that file is fixed.
-    static func lintFixing(_ paths: [String], onlyPath: String?, settings: RunSettings, environment: [String: String],
-                           workingDirectory: String?,
+    static func lintFixing(_ paths: [String], onlyPath: String?, includesUnsafe: Bool, settings: RunSettings,
+                           environment: [String: String], workingDirectory: String?,
                            overlays: [String: [UInt8]]) -> Result<(ScopedResult, [FileChange]), RunSettings.Failure> {
-        var session = FixSession(overlays: overlays, workingDirectory: workingDirectory)
+        var session = FixSession(overlays: overlays, workingDirectory: workingDirectory, includesUnsafe: includesUnsafe)
         var round = 0
         while true {
             let lint = lintScopes(paths, settings: settings, environment: environment, workingDirectory: workingDirectory,
@@ -48,8 +49,8 @@ extension CommandLineTool {
                 return lintScopes(paths, settings: settings, environment: environment, workingDirectory: workingDirectory,
                                   overlays: overlays).map { LintRun(scoped: $0, stdinText: stdinText) }
             }
-            return lintFixing(paths, onlyPath: options.stdinFilename, settings: settings, environment: environment,
-                              workingDirectory: workingDirectory, overlays: overlays)
+            return lintFixing(paths, onlyPath: options.stdinFilename, includesUnsafe: options.unsafeFixes, settings: settings,
+                              environment: environment, workingDirectory: workingDirectory, overlays: overlays)
                 .map { LintRun(scoped: $0.0, changes: $0.1, stdinText: stdinText) }
         }
     }
@@ -60,15 +61,22 @@ extension CommandLineTool {
     /// cannot be written (2). Otherwise the files are written and the run goes on to report what is left.
     static func deliver(_ run: LintRun, options: Options, stdout: any OutputSink, stderr: any OutputSink) -> Int32? {
         let issues = run.changes.reduce(0) { $0 + $1.count }
-        let summary = "\(count(issues, "issue")) in \(count(run.changes.count, "file"))"
+        let summary = "\(count(issues, "issue")) in \(count(run.changes.count, "file"))" + unsafeHint(run, options: options)
         if options.diff {
             for change in run.changes { stdout.write(UnifiedDiff.render(old: change.before, new: change.after, path: diffPath(change.path))) }
             if !options.quiet { stderr.write("keychain-lint: would fix \(summary)\n") }
             return run.changes.isEmpty ? ExitCode.success : ExitCode.errorFindings
         }
-        if options.stdinFilename != nil {
+        if let path = options.stdinFilename {
             stdout.write(String(decoding: run.changes.first?.after ?? run.stdinText ?? [], as: UTF8.self))
-            return ExitCode.success
+            // What the fixes left goes to stderr, so the fixed text on stdout stays whole.
+            let left = keepingOnly(path, of: run.scoped.result)
+            stderr.write(XcodeReporter().report(left))
+            let unsafeLeft = unsafeFixesLeft(in: run, options: options)
+            if !options.quiet, unsafeLeft > 0 {
+                stderr.write("keychain-lint: \(unsafeLeft == 1 ? "1 unsafe fix" : "\(unsafeLeft) unsafe fixes") not applied (--unsafe-fixes applies them)\n")
+            }
+            return left.findings.isEmpty ? ExitCode.success : ExitCode.errorFindings
         }
         var failed = false
         for change in run.changes {
@@ -86,6 +94,20 @@ extension CommandLineTool {
         if failed { return ExitCode.usage }
         if !options.quiet { stderr.write("keychain-lint: fixed \(summary)\n") }
         return nil
+    }
+
+    /// How many unsafe fixes the run left unapplied (in the `--stdin-filename` file only, when given).
+    static func unsafeFixesLeft(in run: LintRun, options: Options) -> Int {
+        guard !options.unsafeFixes else { return 0 }
+        return run.scoped.result.findings.filter {
+            $0.fix?.applicability == .unsafe && (options.stdinFilename == nil || $0.path == options.stdinFilename)
+        }.count
+    }
+
+    /// " (2 more with --unsafe-fixes)" after the summary of what was fixed, or nothing.
+    private static func unsafeHint(_ run: LintRun, options: Options) -> String {
+        let left = unsafeFixesLeft(in: run, options: options)
+        return left == 0 ? "" : " (\(left) more with --unsafe-fixes)"
     }
 
     /// `a/PATH` for the diff's headers: relative paths lose a leading `./`, so `git apply` and

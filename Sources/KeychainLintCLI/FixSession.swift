@@ -23,10 +23,19 @@ struct FixSession {
     private var lastRound: [String: (before: [UInt8], fixed: [String: Int], findings: Int)] = [:]
     /// Files whose fixes did not lower their findings: left as they were before that round.
     private var stuck: Set<String> = []
+    /// Whether unsafe fixes are applied too (`--unsafe-fixes`).
+    let includesUnsafe: Bool
 
-    init(overlays: [String: [UInt8]], workingDirectory: String?) {
+    init(overlays: [String: [UInt8]], workingDirectory: String?, includesUnsafe: Bool) {
         buffers = overlays
         self.workingDirectory = workingDirectory
+        self.includesUnsafe = includesUnsafe
+    }
+
+    /// Whether this session applies `fix`.
+    func applies(_ fix: Fix?) -> Bool {
+        guard let fix else { return false }
+        return includesUnsafe || fix.applicability == .safe
     }
 
     /// The files changed, in path order.
@@ -57,7 +66,7 @@ struct FixSession {
         let byPath = Dictionary(grouping: result.findings, by: \.path)
         for path in byPath.keys.sorted() where onlyPath == nil || path == onlyPath {
             let key = FileDiscovery.overlayKey(path, workingDirectory: workingDirectory)
-            let fixable = byPath[path]!.filter { $0.fix != nil }
+            let fixable = byPath[path]!.filter { applies($0.fix) }
             let fsPath = FileDiscovery.fileSystemPath(path, workingDirectory: workingDirectory)
             guard !fixable.isEmpty, !stuck.contains(key),
                   let bytes = buffers[key] ?? (try? FileReader.read(fsPath).get()) else { continue }

@@ -53,12 +53,16 @@ extension Options {
           --build-stamp <path>   Write this file (a Swift comment) when no error is
                                  found, remove it otherwise: the output a build
                                  system caches (the SwiftPM build-tool plugin).
-          --fix                  Apply the fixes rules offer ('keychain-lint rules'
-                                 marks them [fix]), rewriting files atomically;
-                                 print what changed on stderr, then report what is
-                                 left. With --stdin-filename, print the fixed text.
+          --fix                  Apply the safe fixes rules offer ('keychain-lint
+                                 rules' marks them [fix]), rewriting files
+                                 atomically; print what changed on stderr, then
+                                 report what is left. With --stdin-filename, print
+                                 the fixed text.
           --diff, --dry-run      Print the unified diff --fix would make and write
                                  nothing (exit status 1 when there is one).
+          --unsafe-fixes         With --fix or --diff, apply the unsafe fixes too:
+                                 those that change which items already stored the
+                                 code finds (docs/FIXES.md says how to move them).
           --stdin-filename <path>
                                  Lint the source read from stdin as if it were the
                                  file at <path> (its configuration, project and

@@ -58,6 +58,9 @@ package struct Options {
     package var fix = false
     /// `--diff` (`--dry-run`): print the unified diff `--fix` would make and write nothing.
     package var diff = false
+    /// `--unsafe-fixes`: `--fix` and `--diff` apply unsafe fixes too (`FixApplicability.unsafe`),
+    /// the ones that change which stored items the code finds.
+    package var unsafeFixes = false
 
     /// Whether the run fixes, for real or as a diff.
     package var fixes: Bool { fix || diff }
@@ -84,6 +87,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unsupportedRuleListFormat(String)
     /// Two options that ask for different things (`--fix` and `--write-baseline`).
     case incompatible(String, String)
+    /// An option that means something only with another (`--unsafe-fixes` without `--fix`).
+    case needs(String, String)
 
     package var description: String {
         switch self {
@@ -118,6 +123,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "'rules' prints text or json, not '\(format)'"
         case .incompatible(let a, let b):
             return "\(a) and \(b) cannot be used together"
+        case .needs(let option, let other):
+            return "\(option) takes effect only with \(other)"
         }
     }
 }
@@ -194,6 +201,9 @@ extension Options {
             }
         }
 
+        if options.unsafeFixes && !options.fixes {
+            throw .needs("--unsafe-fixes", "--fix or --diff")
+        }
         if options.fixes && options.writeBaselinePath != nil {
             throw .incompatible(options.diff ? "--diff" : "--fix", "--write-baseline")
         }
@@ -206,6 +216,7 @@ extension Options {
     private static let flags: [String: WritableKeyPath<Options, Bool>] = [
         "--force-exclude": \.forceExclude, "--strict": \.strict, "--strict-files": \.strictFiles,
         "--quiet": \.quiet, "-q": \.quiet, "--fix": \.fix, "--diff": \.diff, "--dry-run": \.diff,
+        "--unsafe-fixes": \.unsafeFixes,
     ]
 
     /// Options that take a value (`--name value` or `--name=value`); `set(_:to:)` reads each.

@@ -67,14 +67,14 @@ enum RuleListing {
         return rules.map { rule in
             let d = rule.description
             return d.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + d.defaultSettingName.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary + (d.fix == nil ? "" : " [fix]")
+                + d.defaultSettingName.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary + (d.fix.map { " " + $0.listingTag } ?? "")
         }.joined(separator: "\n") + "\n"
     }
 
     static func json(_ rules: [any Rule.Type]) -> String {
         let items = rules.map { rule -> String in
             let d = rule.description
-            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSettingName)),\"summary\":\(JSONWriter.quoted(d.summary)),\"fixable\":\(d.fix != nil)}"
+            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSettingName)),\"summary\":\(JSONWriter.quoted(d.summary)),\"fixable\":\(d.fix != nil)" + (d.fix.map { ",\"fixApplicability\":\"\($0.applicability)\"" } ?? "") + "}"
         }
         return "[" + items.joined(separator: ",") + "]\n"
     }

@@ -36,7 +36,7 @@ extension LanguageServer {
     }
 
     /// The rule's own fix, when the fix engine has one for this finding: the same edits `--fix`
-    /// makes. Their byte ranges are offsets into the text that was linted, which is the buffer
+    /// (or, for an unsafe one, `--fix --unsafe-fixes`) makes. Their byte ranges are offsets into the text that was linted, which is the buffer
     /// (the caller checked the versions match), so they convert to positions in it exactly.
     func quickFix(for finding: Finding, diagnostic: JSONObject, in document: TextDocument) -> JSONObject? {
         guard let fix = finding.fix, !fix.edits.isEmpty,
@@ -46,11 +46,13 @@ extension LanguageServer {
                                 end: document.position(ofByte: edit.range.upperBound)).json,
              "newText": edit.replacement]
         }
+        // An unsafe fix is offered with what it changes in its title, and never as the preferred
+        // action an editor applies on "fix all" or save.
         return [
-            "title": fix.description,
+            "title": fix.title,
             "kind": Self.quickFixKind,
             "diagnostics": [diagnostic],
-            "isPreferred": true,
+            "isPreferred": fix.applicability == .safe,
             "edit": workspaceEdit(document, edits: edits),
         ]
     }

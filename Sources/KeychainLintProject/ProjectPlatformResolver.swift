@@ -15,7 +15,7 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
     /// What a directory's walk upward found.
     private enum Decision {
         /// A `Package.swift` or `.xcodeproj` in this directory or an ancestor.
-        case project(PlatformSet)
+        case project(ProjectFacts)
         /// No such project up to `/`; the nearest folder whose CocoaPods files name platforms, if any.
         case noProject(pods: PodFolder?)
     }
@@ -27,7 +27,7 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
 
         init(_ decision: Decision, folder: String) {
             switch decision {
-            case .project(let set): self = .same(set)
+            case .project(let facts): self = .same(facts.platforms)
             case .noProject(nil): self = .same(.all)
             case .noProject(let pods?): self = pods.decidesPerFile ? .perFile(pods, absoluteFolder: folder) : .same(pods.all)
             }
@@ -85,6 +85,14 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
         }
     }
 
+    /// Whether the file at `path` is built only into a plain command-line tool, as the nearest
+    /// project files say (`ProjectFacts.buildsCommandLineTool`); false when no project file decides.
+    package func buildsCommandLineTool(fileAt path: String) -> Bool {
+        let absolute = Paths.absolute(path, base: currentDirectory)
+        guard case .project(let facts) = decision(forDirectory: Paths.parent(absolute)) else { return false }
+        return facts.buildsCommandLineTool(fileAt: absolute)
+    }
+
     private func decision(forDirectory directory: String) -> Decision {
         // Held across the file reads, so concurrent callers never read one project file twice.
         lock.lock(); defer { lock.unlock() }
@@ -113,19 +121,24 @@ package final class ProjectPlatformResolver: @unchecked Sendable {
 
     // MARK: Reading one level
 
-    private func readProject(in directory: String, _ folder: ProjectFolder) -> PlatformSet {
+    private func readProject(in directory: String, _ folder: ProjectFolder) -> ProjectFacts {
         var contributions: [PlatformSet] = []
+        var facts = ProjectFacts(platforms: .all)
         if folder.packageManifest, let text = read(Paths.join(directory, "Package.swift")) {
             contributions.append(PackageManifestReader.platforms(manifest: text))
+            facts.packageToolFolders = PackageManifestReader.executableTargetFolders(manifest: text)
+                .map { Paths.absolute($0, base: directory) }
         }
         for project in folder.xcodeprojs {
-            if let text = read(Paths.join(Paths.join(directory, project), "project.pbxproj")) {
-                contributions.append(XcodeProjectReader.platforms(pbxproj: text) ?? .all)
-            }
+            let text = read(Paths.join(Paths.join(directory, project), "project.pbxproj"))
+            if let text { contributions.append(XcodeProjectReader.platforms(pbxproj: text) ?? .all) }
+            // An unreadable project may build anything.
+            let onlyTools = text.map(XcodeProjectReader.buildsOnlyCommandLineTools(pbxproj:)) ?? false
+            facts.xcodeBuildsOnlyTools = (facts.xcodeBuildsOnlyTools ?? true) && onlyTools
         }
         // Unreadable project files are skipped; a level with nothing readable still decides, as `.all`.
-        guard !contributions.isEmpty else { return .all }
-        return contributions.reduce(PlatformSet()) { $0.union($1) }
+        if !contributions.isEmpty { facts.platforms = contributions.reduce(PlatformSet()) { $0.union($1) } }
+        return facts
     }
 
     private func readPods(in directory: String, _ folder: ProjectFolder) -> PodFolder? {

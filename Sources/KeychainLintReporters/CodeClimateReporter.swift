@@ -17,12 +17,13 @@ package struct CodeClimateReporter: Reporter {
         var w = JSONWriter()
         var fingerprints = Fingerprints()
         w.raw("[")
+        let suppressionRules = Set(result.rules.filter { $0.kind == .suppression }.map(\.id))
         for (i, f) in result.findings.enumerated() {
             if i > 0 { w.raw(",") }
             let path = ReportPath.repositoryRelative(f.path, root: result.sourceRoot)
             w.raw("{\"type\":\"issue\",\"check_name\":"); w.string(f.ruleID)
             w.raw(",\"description\":"); w.string(f.message)
-            w.raw(",\"categories\":["); w.string(f.ruleID == "superfluous-suppression" ? "Style" : "Security")
+            w.raw(",\"categories\":["); w.string(suppressionRules.contains(f.ruleID) ? "Style" : "Security")
             w.raw("],\"severity\":"); w.string(Self.severity(f.severity))
             w.raw(",\"fingerprint\":"); w.string(fingerprints.next(f, location: path, lineText: result.lineText(of: f)))
             w.raw(",\"location\":{\"path\":"); w.string(path)

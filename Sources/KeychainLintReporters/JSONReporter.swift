@@ -2,10 +2,13 @@ import KeychainLintSyntax
 import KeychainLint
 import KeychainLintRules
 
-/// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…}],`
+/// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…,"fix":…}],`
 /// `"rules":[{"id":…,"name":…,"severity":…,"defaultSeverity":…,"summary":…,"rationale":…,"howToFix":…,"help":…}]}`
 /// on one line, keys always in that order, followed by a newline. `rules` describes the rules that
 /// ran, at the severity they ran at; it comes last so readers of the older shape are unaffected.
+/// `fix`, present only on a finding that has one: `{"description":…,"applicability":"safe"|"unsafe",`
+/// `"storedItemsEffect":…` (unsafe only) `,"edits":[{"start":{"line","column"},"end":{…},"replacement":…}]}`,
+/// columns in bytes as `column` counts them.
 package struct JSONReporter: Reporter {
     package static let name = "json"
     package static let summary = "one JSON object: version, files, findings, rules"
@@ -23,7 +26,9 @@ package struct JSONReporter: Reporter {
             w.raw(",\"severity\":"); w.string(f.severity.rawValue)
             w.raw(",\"message\":"); w.string(f.message)
             w.raw(",\"file\":"); w.string(f.path)
-            w.raw(",\"line\":\(f.line),\"column\":\(f.column)}")
+            w.raw(",\"line\":\(f.line),\"column\":\(f.column)")
+            if let fix = f.fix { Self.write(fix, into: &w) }
+            w.raw("}")
         }
         w.raw("],\"rules\":[")
         for (i, rule) in result.rules.enumerated() {
@@ -40,6 +45,22 @@ package struct JSONReporter: Reporter {
         }
         w.raw("]}\n")
         return w.output
+    }
+
+    /// `,"fix":{…}`: what SARIF's `fixes` carry, with the applicability `--fix` goes by.
+    private static func write(_ fix: Fix, into w: inout JSONWriter) {
+        w.raw(",\"fix\":{\"description\":"); w.string(fix.description)
+        w.raw(",\"applicability\":"); w.string(fix.applicability.rawValue)
+        if fix.applicability == .unsafe { w.raw(",\"storedItemsEffect\":"); w.string(fix.storedItemsEffect) }
+        w.raw(",\"edits\":[")
+        for (i, edit) in fix.edits.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"start\":{\"line\":\(edit.start.line),\"column\":\(edit.start.column)}")
+            w.raw(",\"end\":{\"line\":\(edit.end.line),\"column\":\(edit.end.column)}")
+            w.raw(",\"replacement\":"); w.string(edit.replacement)
+            w.raw("}")
+        }
+        w.raw("]}")
     }
 }
 

@@ -24,7 +24,13 @@ package enum RuleTable {
         var out = "| rule | default | finds | `--fix` |\n| --- | --- | --- | --- |\n"
         for rule in rules {
             let severity = rule.defaultSeverity?.rawValue ?? "off"
-            let fix = rule.fix == nil ? "" : "yes"
+            let fix: String
+            switch rule.fix?.applicability {
+            case nil: fix = ""
+            case .safe?: fix = "yes"
+            case .unsafe?: fix = "unsafe"
+            case .varies?: fix = "yes (some unsafe)"
+            }
             out += "| [`\(rule.id)`](\(ToolInfo.rulePagePath(rule.id))) | \(severity) | \(cell(rule.summary)) | \(fix) |\n"
         }
         return out

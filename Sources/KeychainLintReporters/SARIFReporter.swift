@@ -28,9 +28,9 @@ package struct SARIFReporter: Reporter {
             w.raw("},\"helpUri\":"); w.string(ToolInfo.rulePageURI(rule.id))
             w.raw(",\"defaultConfiguration\":{\"level\":"); w.string(rule.severityWhenEnabled.rawValue)
             w.raw("},\"properties\":{\"tags\":[")
-            w.raw(Self.tags(rule.id).map(JSONWriter.quoted).joined(separator: ","))
+            w.raw(Self.tags(rule.kind).map(JSONWriter.quoted).joined(separator: ","))
             w.raw("]")
-            if let score = Self.securitySeverity(result.severity(of: rule), id: rule.id) {
+            if let score = Self.securitySeverity(result.severity(of: rule), kind: rule.kind) {
                 w.raw(",\"security-severity\":"); w.string(score)
             }
             w.raw("}}")
@@ -75,7 +75,7 @@ package struct SARIFReporter: Reporter {
     /// change whose replacements are the fix's edits, each a deleted region (empty for an insertion:
     /// start and end at one point) and the text put in its place.
     private static func fixes(_ fix: Fix, uri: String, relative: Bool, into w: inout JSONWriter) {
-        w.raw(",\"fixes\":[{\"description\":{\"text\":"); w.string(fix.description)
+        w.raw(",\"fixes\":[{\"description\":{\"text\":"); w.string(fix.title)
         w.raw("},\"artifactChanges\":[{\"artifactLocation\":")
         artifact(uri, relative: relative, into: &w)
         w.raw(",\"replacements\":[")
@@ -86,18 +86,21 @@ package struct SARIFReporter: Reporter {
             w.raw(",\"insertedContent\":{\"text\":"); w.string(edit.replacement)
             w.raw("}}")
         }
-        w.raw("]}]}]")
+        // Whether `--fix` applies it unasked, and what an unsafe one changes for stored items.
+        w.raw("]}],\"properties\":{\"applicability\":"); w.string(fix.applicability.rawValue)
+        if fix.applicability == .unsafe { w.raw(",\"storedItemsEffect\":"); w.string(fix.storedItemsEffect) }
+        w.raw("}}]")
     }
 
-    /// Every keychain rule is a security rule; the suppression check is housekeeping.
-    static func tags(_ id: String) -> [String] {
-        id == "superfluous-suppression" ? ["maintainability"] : ["security", "keychain"]
+    /// Every keychain rule is a security rule; the suppression checks are housekeeping.
+    static func tags(_ kind: RuleKind) -> [String] {
+        kind == .suppression ? ["maintainability"] : ["security", "keychain"]
     }
 
     /// Code scanning's 0–10 score (≥ 7 high, ≥ 4 medium) from the severity the rule ran at;
     /// `nil` for a rule that is not a security rule.
-    static func securitySeverity(_ severity: Severity, id: String) -> String? {
-        guard tags(id).contains("security") else { return nil }
+    static func securitySeverity(_ severity: Severity, kind: RuleKind) -> String? {
+        guard tags(kind).contains("security") else { return nil }
         return severity == .error ? "7.5" : "5.0"
     }
 }

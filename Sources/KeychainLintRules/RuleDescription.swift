@@ -41,6 +41,16 @@ package struct RuleExample: Sendable {
     package static let marker: Character = "↓"
 }
 
+/// What a rule's findings are about, for reporters that file them by category (SARIF's
+/// `security` tag and `security-severity`, Code Climate's categories) and for the linter's own
+/// handling of suppressions.
+package enum RuleKind: String, Sendable {
+    /// A keychain mistake in code or entitlements: a security finding.
+    case keychain
+    /// A `keychain-lint:` comment that does nothing (superfluous or invalid): housekeeping.
+    case suppression
+}
+
 /// Everything a user, the docs generator and the test harness need to know about a rule.
 /// `rules/<id>.md` is generated from this, so the page and the code cannot drift apart.
 package struct RuleDescription: Sendable {
@@ -61,12 +71,14 @@ package struct RuleDescription: Sendable {
     package var requiredLiterals: [String]
     /// What the rule's automatic fix does, with examples; nil for a rule that offers none.
     package var fix: RuleFix?
+    package var kind: RuleKind
 
     package init(
-        id: String, defaultSeverity: Severity?, summary: String, rationale: String, howToFix: String,
+        id: String, kind: RuleKind = .keychain, defaultSeverity: Severity?, summary: String, rationale: String, howToFix: String,
         triggering: [RuleExample], nonTriggering: [RuleExample], requiredLiterals: [String] = ["kSec"], fix: RuleFix? = nil
     ) {
         self.fix = fix
+        self.kind = kind
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary

@@ -21,7 +21,8 @@ package enum RuleDocumentation {
     /// The fix's section: what it does, then each example as the code before and after it (or
     /// the code it leaves alone, and why).
     private static func automaticFix(_ fix: RuleFix) -> String {
-        var out = "## Automatic fix\n\n`keychain-lint --fix` applies it, and SARIF reports carry it as a suggested change. " + fix.summary + "\n\n"
+        var out = "## Automatic fix\n\n" + applies(fix.applicability) + " " + fix.summary + "\n\n"
+        out += "### Items already stored\n\n" + fix.storedItems + "\n\n"
         for example in fix.examples {
             if let note = example.note { out += note + "\n\n" }
             guard let after = example.after else {
@@ -31,6 +32,18 @@ package enum RuleDocumentation {
             out += "Before:\n\n```swift\n" + example.before + "\n```\n\nAfter:\n\n```swift\n" + after + "\n```\n\n"
         }
         return out
+    }
+
+    /// Who applies the fix, by its applicability.
+    private static func applies(_ applicability: RuleFix.Applicability) -> String {
+        switch applicability {
+        case .safe:
+            return "The fix is safe: `keychain-lint --fix` applies it, and SARIF and JSON reports carry it as a suggested change."
+        case .unsafe:
+            return "The fix is unsafe, because it changes which items already stored the code finds: `keychain-lint --fix --unsafe-fixes` applies it (plain `--fix` does not), editors offer it with what it changes in its title but never as the preferred fix, and SARIF and JSON reports mark it `unsafe`."
+        case .varies:
+            return "The fix is safe in some code and unsafe in other code (below): `keychain-lint --fix` applies the safe ones, `--fix --unsafe-fixes` the others too, and SARIF and JSON reports mark each."
+        }
     }
 
     private static func examples(_ list: [RuleExample]) -> String {

@@ -3,7 +3,7 @@ import XCTest
 import KeychainLint
 @testable import KeychainLintCLI
 
-/// `--fix` on a copy of `Fixtures/`: the changes in each top-level folder must be exactly the
+/// `--fix --unsafe-fixes` on a copy of `Fixtures/`: the changes in each top-level folder must be exactly the
 /// diff stored in `Fixtures/Fixed/<folder>.diff` (`KEYCHAIN_LINT_UPDATE_FIXED=1 swift test --filter
 /// FixFixtureTests` rewrites them), every fixed file must still parse (`swiftc -parse`), nothing
 /// fixable may be left, and a second `--fix` must change nothing.
@@ -16,7 +16,7 @@ final class FixFixtureTests: XCTestCase {
         let project = try! TempProject("fix-fixtures")
         try! FileManager.default.copyItem(atPath: repository + "/Fixtures", toPath: project.root + "/Fixtures")
         try? FileManager.default.removeItem(atPath: project.root + "/Fixtures/Fixed")
-        let run = project.run(["--fix", "Fixtures"])
+        let run = project.run(["--fix", "--unsafe-fixes", "Fixtures"])
         let changed = swiftFiles(in: project.root + "/Fixtures").filter { rel in
             FileManager.default.contents(atPath: project.root + "/Fixtures/" + rel)
                 != FileManager.default.contents(atPath: repository + "/Fixtures/" + rel)
@@ -75,15 +75,33 @@ final class FixFixtureTests: XCTestCase {
 
     func testNothingFixableIsLeftAndASecondFixChangesNothing() throws {
         let fixed = Self.fixed
-        let diff = fixed.project.run(["--diff", "Fixtures"])
+        let diff = fixed.project.run(["--diff", "--unsafe-fixes", "Fixtures"])
         XCTAssertEqual(diff.out, "")
         XCTAssertEqual(diff.code, 0, diff.err)
         let snapshot = Self.swiftFiles(in: fixed.root + "/Fixtures").map { FileManager.default.contents(atPath: fixed.root + "/Fixtures/" + $0) }
-        let again = fixed.project.run(["--fix", "Fixtures"])
+        let again = fixed.project.run(["--fix", "--unsafe-fixes", "Fixtures"])
         XCTAssertTrue(again.err.contains("keychain-lint: fixed 0 issues in 0 files"), again.err)
         XCTAssertEqual(Self.swiftFiles(in: fixed.root + "/Fixtures").map { FileManager.default.contents(atPath: fixed.root + "/Fixtures/" + $0) },
                        snapshot)
         XCTAssertEqual(again.out, fixed.run.out, "the same findings are left")
+    }
+
+    /// Plain `--fix` applies the safe fixes only: no entry that changes which stored items a
+    /// query matches (the data protection keychain, synchronizable items) is added anywhere, and
+    /// the run says how many fixes it left to `--unsafe-fixes`.
+    func testPlainFixAppliesOnlyTheSafeFixes() throws {
+        let project = try TempProject("fix-safe")
+        try FileManager.default.copyItem(atPath: Self.repository + "/Fixtures", toPath: project.root + "/Fixtures")
+        let run = project.run(["--diff", "Fixtures"])
+        let added = run.out.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }
+        XCTAssertFalse(added.isEmpty, run.err)
+        for line in added {
+            XCTAssertFalse(line.contains("kSecUseDataProtectionKeychain") || line.contains("kSecAttrSynchronizableAny"), String(line))
+        }
+        let left = try XCTUnwrap(run.err.split(separator: "\n").first { $0.hasPrefix("keychain-lint: would fix ") })
+        XCTAssertTrue(left.hasSuffix(" more with --unsafe-fixes)"), String(left))
+        let all = project.run(["--diff", "--unsafe-fixes", "Fixtures"])
+        XCTAssertTrue(all.out.contains("+") && all.out.contains("kSecUseDataProtectionKeychain"), "the unsafe ones exist")
     }
 
     func testEveryFixedFileStillParses() throws {

@@ -78,7 +78,7 @@ final class RuleSelectionTests: XCTestCase {
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
             XCTAssertEqual(String(fields[0]), d.id)
             XCTAssertEqual(String(fields[1]), d.defaultSeverity?.rawValue ?? "off")
-            XCTAssertEqual(fields[2].trimmingCharacters(in: .whitespaces), d.summary + (d.fix == nil ? "" : " [fix]"))
+            XCTAssertEqual(fields[2].trimmingCharacters(in: .whitespaces), d.summary + (d.fix == nil ? "" : d.fix?.applicability == .unsafe ? " [unsafe fix]" : " [fix]"))
         }
         let json = run(["rules", "--format", "json"])
         let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
@@ -86,6 +86,11 @@ final class RuleSelectionTests: XCTestCase {
         XCTAssertEqual(array.map { $0["severity"] as? String }, RuleRegistry.all.map { $0.description.defaultSeverity?.rawValue ?? "off" })
         XCTAssertEqual(array.map { $0["summary"] as? String }, RuleRegistry.all.map { $0.description.summary })
         XCTAssertEqual(array.map { $0["fixable"] as? Bool }, RuleRegistry.all.map { $0.description.fix != nil })
+        let applicability = Dictionary(uniqueKeysWithValues: array.compactMap { rule in
+            (rule["fixApplicability"] as? String).map { (rule["id"] as! String, $0) }
+        })
+        XCTAssertEqual(applicability, ["deprecated-accessibility": "varies", "missing-data-protection-keychain": "unsafe",
+                                       "sync-query-missing-synchronizable": "unsafe"])
     }
 
     func testExplainPrintsTheRulePage() throws {

@@ -3,9 +3,13 @@ import XCTest
 import KeychainLint
 @testable import KeychainLintLanguageServer
 
-/// The rules' quick fixes as code actions: offered first and preferred, with edits in UTF-16
-/// positions of the buffer, and applying them as a client does removes the finding.
+/// The rules' quick fixes as code actions: offered first, preferred only when safe (an unsafe one
+/// says in its title what it changes for stored items), with edits in UTF-16 positions of the
+/// buffer, and applying them as a client does removes the finding.
 final class QuickFixTests: XCTestCase {
+    /// The rules whose fixes in `cases` are unsafe: they change which stored items the code finds.
+    private let unsafe: Set<String> = ["missing-data-protection-keychain", "sync-query-missing-synchronizable"]
+
     private let cases: [(rule: String, text: String)] = [
         // Only an accessibility the file writes into a call's dictionary is fixed, not any mention.
         ("deprecated-accessibility", "import Security\nlet s = \"é€😀\"; SecItemAdd([kSecAttrAccessible: kSecAttrAccessibleAlways] as CFDictionary, nil)\n"),
@@ -57,8 +61,10 @@ final class QuickFixTests: XCTestCase {
             let actions = try XCTUnwrap(response?["result"] as? [JSONObject], rule)
             XCTAssertEqual(actions.count, 2, "\(rule): the fix and the disable comment")
             let fix = try XCTUnwrap(actions.first, rule)
-            XCTAssertEqual(fix["isPreferred"] as? Bool, true, rule)
-            XCTAssertFalse((fix["title"] as? String ?? "Disable").hasPrefix("Disable"), rule)
+            XCTAssertEqual(fix["isPreferred"] as? Bool, !unsafe.contains(rule), rule)
+            let title = fix["title"] as? String ?? "Disable"
+            XCTAssertFalse(title.hasPrefix("Disable"), rule)
+            XCTAssertEqual(title.contains(" (unsafe: "), unsafe.contains(rule), "\(rule): \(title)")
             let edits = try XCTUnwrap(((fix["edit"] as? JSONObject)?["changes"] as? JSONObject)?[uri] as? [JSONObject], rule)
             let fixed = apply(edits, to: TextDocument(uri: uri, version: 1, languageID: "swift", text: text))
             XCTAssertTrue(String(decoding: fixed.bytes, as: UTF8.self).contains("é€😀"), rule)

@@ -9,6 +9,14 @@ import KeychainLintSyntax
 extension RuleExampleTests {
     func checkFixExamples(of rule: any Rule.Type) {
         let id = rule.description.id
+        if let fix = rule.description.fix {
+            let declared = Set(fix.examples.filter { $0.after != nil }.map(\.applicability))
+            switch fix.applicability {
+            case .safe: XCTAssertEqual(declared, [.safe], "\(id): a safe fix's examples are all safe")
+            case .unsafe: XCTAssertEqual(declared, [.unsafe], "\(id): an unsafe fix's examples are all unsafe")
+            case .varies: XCTAssertEqual(declared, [.safe, .unsafe], "\(id): a fix that varies shows both kinds")
+            }
+        }
         let linter = Linter(rules: [ActiveRule(rule: rule.init(), severity: rule.description.severityWhenEnabled)])
         func lint(_ text: String, _ platforms: PlatformSet) -> [Finding] {
             linter.lint(path: "Example.swift", bytes: Array(text.utf8), platforms: platforms)
@@ -28,6 +36,11 @@ extension RuleExampleTests {
                                file: example.file, line: example.line)
                 continue
             }
+            let applicabilities = Set(findings.compactMap { $0.fix?.applicability })
+            XCTAssertEqual(applicabilities, [example.applicability], "\(id) fix example's applicability",
+                           file: example.file, line: example.line)
+            XCTAssertTrue(findings.compactMap(\.fix).allSatisfy { ($0.applicability == .unsafe) == !$0.storedItemsEffect.isEmpty },
+                          "\(id): an unsafe fix says what it changes, a safe one says nothing", file: example.file, line: example.line)
             var text = Array(example.before.utf8)
             for _ in 0..<10 {
                 let fixes = lint(String(decoding: text, as: UTF8.self), example.platforms).compactMap(\.fix)

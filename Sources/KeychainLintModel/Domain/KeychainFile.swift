@@ -12,14 +12,18 @@ package final class KeychainFile: @unchecked Sendable {
     package let wrapperUses: [WrapperUse]
     /// The project's entitlements files (read as context, wherever they are under the project root).
     package let entitlements: [EntitlementsFile]
+    /// Whether the file is built only into a plain command-line tool (a SwiftPM `executableTarget`,
+    /// an Xcode tool target) with no entitlements, which cannot use the data protection keychain.
+    package let buildsCommandLineTool: Bool
     let extractor: DictionaryExtractor
 
     /// `skipsIrrelevantCode`: false walks every body (`DictionaryExtractor.skipsIrrelevantCode`).
     package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = [],
-                 skipsIrrelevantCode: Bool = true) {
+                 skipsIrrelevantCode: Bool = true, buildsCommandLineTool: Bool = false) {
         self.source = source
         self.platforms = platforms
         self.entitlements = entitlements
+        self.buildsCommandLineTool = buildsCommandLineTool
         let code = CodeView(source: source)
         self.code = code
         self.regions = code.conditions.enumerated().map { id, condition in

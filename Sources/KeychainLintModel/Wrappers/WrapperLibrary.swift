@@ -15,6 +15,11 @@ package enum WrapperLibrary: String, CaseIterable, Sendable {
     /// each module name contains it, and one needle costs the prefilter less than four.
     package static let prefilterLiteral = "Keychain"
 
+    /// Whether the library puts the accessibility it is given into the queries it searches with,
+    /// not only into the items it adds: SwiftKeychainWrapper's reads, updates and removals match
+    /// `withAccessibility:`, so a changed accessibility no longer finds items saved with the old one.
+    package var searchesByAccessibility: Bool { self == .swiftKeychainWrapper }
+
     /// How the library spells an accessibility constant, for messages: KeychainSwift's cases keep
     /// the `accessible` prefix (`.accessibleAfterFirstUnlock`), the others drop it (`.afterFirstUnlock`).
     package func spelling(ofAccessibility constant: String) -> String {

@@ -90,8 +90,7 @@ struct EntryInsertion {
                 subscripts.append(key)
             }
         }
-        let literal = code.kind(initializer.lowerBound) == .leftBracket && code.after(initializer.lowerBound) == initializer.upperBound
-            ? literalEntries(open: initializer.lowerBound) : nil
+        let literal = isLiteral(initializer) ? literalEntries(open: initializer.lowerBound) : nil
         let written = Set(subscripts.map { code.offset($0.lowerBound) }).union(literal?.keyOffsets ?? [])
         guard dictionary.entries.allSatisfy({ written.contains($0.keyOffset) }) else { return nil }
         if let literal, !literal.elements.isEmpty { return insert(into: literal) }
@@ -124,6 +123,18 @@ struct EntryInsertion {
             }
         }
         return true
+    }
+
+    /// Whether the initializer is a dictionary literal, alone or cast at its end
+    /// (`[kSecClass: …, …] as CFDictionary`, `as NSDictionary`, `as [String: Any]`).
+    private func isLiteral(_ r: Range<Int>) -> Bool {
+        guard code.kind(r.lowerBound) == .leftBracket else { return false }
+        let close = code.after(r.lowerBound)
+        if close == r.upperBound { return true }
+        guard close < r.upperBound, code.isKeyword(close, "as") else { return false }
+        let type = close + 1
+        if code.kind(type) == .identifier { return type + 1 == r.upperBound }
+        return code.kind(type) == .leftBracket && code.after(type) == r.upperBound
     }
 
     /// `[:]` or `[K: V]()`: a dictionary with nothing in it yet.

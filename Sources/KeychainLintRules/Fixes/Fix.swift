@@ -42,6 +42,19 @@ public struct TextEdit: Hashable, Sendable {
     }
 }
 
+/// Whether a fix may be applied without being asked for, as ruff's fix applicability: the edit
+/// is certain either way, but some certain edits change what the app finds in a keychain that
+/// already holds its users' items.
+public enum FixApplicability: String, Hashable, Sendable {
+    /// Cannot change which items already stored the code reads, updates or deletes, nor where a
+    /// new item is stored: `--fix` and `--diff` apply it.
+    case safe
+    /// Changes which stored items the code finds, or where new ones go (items saved by the
+    /// previous version can no longer be read, or a delete reaches more of them): applied only
+    /// with `--unsafe-fixes`, never an editor's preferred action.
+    case unsafe
+}
+
 /// A mechanical change that removes a finding: what it does, in words, and the edits that do it.
 /// Offered only where the rule is certain of the result (docs/FIXES.md); one engine applies it for
 /// `--fix`, the language server's quick fixes and SARIF's `fixes`.
@@ -50,10 +63,32 @@ public struct Fix: Hashable, Sendable {
     public var description: String
     /// In file order, none overlapping another.
     public var edits: [TextEdit]
+    /// Whether `--fix` applies it unasked.
+    public var applicability: FixApplicability
+    /// For an unsafe fix, what it changes for the items already stored, as a clause that follows
+    /// "unsafe: " ("items saved before in the file-based keychain are no longer found"); empty
+    /// for a safe one.
+    public var storedItemsEffect: String
 
-    package init(_ description: String, edits: [TextEdit]) {
+    package init(_ description: String, edits: [TextEdit], unsafeBecause effect: String? = nil) {
         self.description = description
         self.edits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        applicability = effect == nil ? .safe : .unsafe
+        storedItemsEffect = effect ?? ""
+    }
+
+    /// The same edits, unsafe for the reason given.
+    package func unsafe(because effect: String) -> Fix {
+        var fix = self
+        fix.applicability = .unsafe
+        fix.storedItemsEffect = effect
+        return fix
+    }
+
+    /// The description with what an unsafe fix changes, for a menu where the user picks it
+    /// ("Add kSecUseDataProtectionKeychain: true (unsafe: …)").
+    public var title: String {
+        applicability == .safe ? description : "\(description) (unsafe: \(storedItemsEffect))"
     }
 
     /// Whether any edit of one overlaps an edit of the other (`TextEdit.conflicts`).

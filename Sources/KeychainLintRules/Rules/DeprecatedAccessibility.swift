@@ -79,15 +79,15 @@ struct DeprecatedAccessibility: Rule {
         let always = code.nameID(of: "kSecAttrAccessibleAlways") ?? -1
         let alwaysThisDeviceOnly = code.nameID(of: "kSecAttrAccessibleAlwaysThisDeviceOnly") ?? -1
         // Where the file sets an accessibility: only there is the constant replaced (`AccessibilityFix`).
-        var settings: Set<Int>?
+        var settings: AccessibilityFix.Settings?
         for i in 0..<(always >= 0 || alwaysThisDeviceOnly >= 0 ? code.count : 0) {
             let id = code.nameID(i)
             guard id >= 0, id == always || id == alwaysThisDeviceOnly else { continue }
             let token = code.tokens[i]
             guard code.kind(i - 1) != .period, !file.isUserDeclared(file.source.text(token)) else { continue }
-            if settings == nil { settings = AccessibilityFix.accessibilityValueOffsets(in: file) }
+            if settings == nil { settings = AccessibilityFix.accessibilitySettings(in: file) }
             findings.report(at: Int(token.start), "\(file.source.text(token)) is deprecated and leaves the item readable while the device is locked. Use kSecAttrAccessibleAfterFirstUnlock or kSecAttrAccessibleWhenUnlocked.",
-                            fix: AccessibilityFix.constant(at: i, in: file, valueOffsets: settings ?? []))
+                            fix: AccessibilityFix.constant(at: i, in: file, settings: settings ?? [:]))
         }
         for use in file.uses {
             use.dictionary.forEachItemEntry("kSecAttrAccessible") { entry in

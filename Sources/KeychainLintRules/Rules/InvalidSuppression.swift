@@ -8,7 +8,7 @@ package struct InvalidSuppression: Rule {
     package static let id = "invalid-suppression"
 
     package static let description = RuleDescription(
-        id: id,
+        id: id, kind: .suppression,
         defaultSeverity: .warning,
         summary: "A comment that reads as a keychain-lint command but is not one, so it suppresses nothing.",
         rationale: """

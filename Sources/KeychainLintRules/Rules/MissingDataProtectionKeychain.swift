@@ -282,6 +282,13 @@ struct MissingDataProtectionKeychain: Rule {
         fix: fix
     )
 
+    /// What the fix changes for the items a previous build stored (the editor's title says it).
+    static let storedItemsEffect = "items stored earlier in the file-based keychain are no longer found"
+
+    /// In a plain command-line tool the advice to add the flag is wrong: the data protection
+    /// keychain needs a provisioning profile, which such a tool cannot have.
+    static let commandLineToolMessage = "No kSecUseDataProtectionKeychain in a command-line tool; on macOS this uses the legacy file-based keychain. The data protection keychain needs code signed with a provisioning profile, which a plain command-line tool cannot have: name the file-based keychain as the choice (kSecUseKeychain or kSecMatchSearchList), or suppress this finding."
+
     private static let fileKeychainKeys: Set<String> = ["kSecUseKeychain", "kSecMatchSearchList", "kSecAttrAccess"]
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
@@ -304,8 +311,13 @@ struct MissingDataProtectionKeychain: Rule {
                 }
             }
             if !fileKeychainPaths.isEmpty && call.branch.isCovered(by: fileKeychainPaths) { continue }
+            guard !file.buildsCommandLineTool else {
+                findings.report(missingIn: use, Self.commandLineToolMessage)
+                continue
+            }
             findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.",
-                            fix: EntryInsertion.fix(adding: "kSecUseDataProtectionKeychain", .boolTrue, to: use, in: file))
+                            fix: EntryInsertion.fix(adding: "kSecUseDataProtectionKeychain", .boolTrue, to: use, in: file)?
+                                .unsafe(because: Self.storedItemsEffect))
         }
     }
 }

@@ -6,7 +6,7 @@ package struct SuperfluousSuppression: Rule {
     package static let id = "superfluous-suppression"
 
     package static let description = RuleDescription(
-        id: id,
+        id: id, kind: .suppression,
         defaultSeverity: .warning,
         summary: "A keychain-lint:disable comment that hides no finding.",
         rationale: """

@@ -84,6 +84,16 @@ struct SyncQueryMissingSynchronizable: Rule {
         var value: String
     }
 
+    /// What adding kSecAttrSynchronizableAny changes for the items already stored: the query
+    /// then matches the synchronized copies too, which iCloud Keychain shares with every device.
+    static func storedItemsEffect(of operation: KeychainOperation) -> String {
+        switch operation {
+        case .delete: return "the delete also removes the synchronized item, from every device of the user"
+        case .update: return "the update also changes the synchronized item, on every device of the user"
+        default: return "the lookup also matches the synchronized item, which it may return instead"
+        }
+    }
+
     private static func key(_ dictionary: KeychainDictionary) -> ItemKey? {
         guard let itemClass = dictionary.itemClass else { return nil }
         for attribute in ["kSecAttrService", "kSecAttrServer"] {
@@ -108,7 +118,8 @@ struct SyncQueryMissingSynchronizable: Rule {
                   use.dictionary.lacks("kSecAttrSynchronizable"),
                   let key = Self.key(use.dictionary), synced.contains(key) else { continue }
             findings.report(missingIn: use, "Query without kSecAttrSynchronizable for an item added as synchronizable; it never finds the synced item. Add kSecAttrSynchronizable: kSecAttrSynchronizableAny.",
-                            fix: EntryInsertion.fix(adding: "kSecAttrSynchronizable", .constant("kSecAttrSynchronizableAny"), to: use, in: file))
+                            fix: EntryInsertion.fix(adding: "kSecAttrSynchronizable", .constant("kSecAttrSynchronizableAny"), to: use, in: file)?
+                                .unsafe(because: Self.storedItemsEffect(of: op)))
         }
     }
 }
