@@ -118,8 +118,8 @@ public struct LintEngine: Sendable {
                 lintedPaths.append(target.path)
                 findings.append(contentsOf: f)
                 if !lines.isEmpty { lineTexts[target.path] = lines }
-            case .skipped(let message):
-                problems.append(LintProblem(kind: .warning, message: message))
+            case .unreadable(let reason):
+                problems.append(LintProblem(kind: .unreadable, message: "cannot read \(target.path): \(reason)", path: target.path))
             case .failed(let message):
                 problems.append(LintProblem(kind: .error, message: message))
             case .entitlements:

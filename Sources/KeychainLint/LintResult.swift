@@ -58,6 +58,9 @@ public struct LintResult: Sendable {
     /// Whether a path the run was asked to lint could not be.
     public var hasPathErrors: Bool { problems.contains { $0.kind == .error } }
 
+    /// The files found in folders that could not be read, each with its problem.
+    public var unreadableFiles: [LintProblem] { problems.filter { $0.kind == .unreadable } }
+
     /// By index, reading only each finding's severity: iterating copies every finding out.
     private func count(of severity: Severity) -> Int {
         var n = 0
@@ -84,6 +87,9 @@ public struct LintProblem: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A path the user named that cannot be linted.
         case error
+        /// A Swift file found in a folder that cannot be read or is not UTF-8: the other files are
+        /// linted, and the run fails (status 1), so a file nobody looked at is never a pass.
+        case unreadable
         /// Something found on the way that is skipped; the run goes on.
         case warning
     }
@@ -91,8 +97,11 @@ public struct LintProblem: Sendable, Equatable {
     public var kind: Kind
     /// What went wrong, with the path, as the command line prints it after `error:`/`warning:`.
     public var message: String
+    /// The file the problem is about, as discovery wrote it, for reports that list files
+    /// (`unreadable` problems).
+    public var path: String?
 
-    public init(kind: Kind, message: String) {
-        (self.kind, self.message) = (kind, message)
+    public init(kind: Kind, message: String, path: String? = nil) {
+        (self.kind, self.message, self.path) = (kind, message, path)
     }
 }

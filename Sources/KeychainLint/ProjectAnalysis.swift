@@ -16,8 +16,9 @@ package enum ProjectAnalysis {
         /// The file's findings and the normalised text of their lines (`LineText`), taken while
         /// the bytes are at hand for baselines and fingerprints.
         case linted([Finding], lines: [Int: String])
-        /// A file found by walking that cannot be used: a warning, the run goes on.
-        case skipped(String)
+        /// A file found by walking that cannot be read or is not UTF-8 (why): the run goes on and
+        /// then fails, as ruff's E902 does.
+        case unreadable(reason: String)
         /// A file argument that cannot be read: an error, exit status 2.
         case failed(String)
         /// An entitlements property list: the entitlements step reads it, not the passes.
@@ -140,12 +141,12 @@ package enum ProjectAnalysis {
             case .success(let bytes):
                 // A file the user named that cannot be linted is an error, whatever the reason.
                 guard UTF8Validator.isValid(bytes) else {
-                    return .outcome(target.explicit ? .failed("not valid UTF-8: \(target.path)") : .skipped("skipping \(target.path): not valid UTF-8"))
+                    return .outcome(target.explicit ? .failed("not valid UTF-8: \(target.path)") : .unreadable(reason: "not valid UTF-8"))
                 }
                 return .bytes(bytes)
             case .failure(.system(let code)):
                 let reason = FileDiscovery.describe(code)
-                return .outcome(target.explicit ? .failed("\(reason): \(target.path)") : .skipped("skipping \(target.path): \(reason)"))
+                return .outcome(target.explicit ? .failed("\(reason): \(target.path)") : .unreadable(reason: reason))
             }
         }
 

@@ -27,7 +27,28 @@ package enum CommandLineTool {
             stderr: FileDescriptorSink.standardError)
     }
 
-    /// Runs the tool in-process.
+    /// Runs the tool in-process. A report that could not be written to stdout (a full disk, a
+    /// closed pipe) ends the run with a message naming it and status 2, whatever it found.
+    package static func run(
+        arguments: [String],
+        environment: [String: String] = [:],
+        rules defaultRules: [ActiveRule],
+        availableRules: [any Rule.Type] = RuleRegistry.all,
+        workingDirectory: String? = nil,
+        stdin: any InputSource = BufferInput(),
+        stdout: any OutputSink,
+        stderr: any OutputSink
+    ) -> Int32 {
+        let status = runCommand(arguments: arguments, environment: environment, rules: defaultRules, availableRules: availableRules,
+                                workingDirectory: workingDirectory, stdin: stdin, stdout: stdout, stderr: stderr)
+        if let failure = stdout.writeFailure {
+            stderr.write("keychain-lint: error: cannot write to stdout: \(failure)\n")
+            return ExitCode.usage
+        }
+        return status
+    }
+
+    /// The command, its output written to the sinks.
     /// - Parameters:
     ///   - environment: `KEYCHAIN_LINT_JOBS=1` lints files one after another instead of in parallel
     ///     (the output is the same either way). `KEYCHAIN_LINT_EXHAUSTIVE=1` turns off every
@@ -38,15 +59,9 @@ package enum CommandLineTool {
     ///   - workingDirectory: where relative paths are resolved; `nil` for the process's current
     ///     directory. Output paths stay exactly as written either way.
     ///   - stdin: read only with `--stdin-filename`; empty unless given.
-    package static func run(
-        arguments: [String],
-        environment: [String: String] = [:],
-        rules defaultRules: [ActiveRule],
-        availableRules: [any Rule.Type] = RuleRegistry.all,
-        workingDirectory: String? = nil,
-        stdin: any InputSource = BufferInput(),
-        stdout: any OutputSink,
-        stderr: any OutputSink
+    private static func runCommand(
+        arguments: [String], environment: [String: String], rules defaultRules: [ActiveRule], availableRules: [any Rule.Type],
+        workingDirectory: String?, stdin: any InputSource, stdout: any OutputSink, stderr: any OutputSink
     ) -> Int32 {
         let options: Options
         do {
@@ -88,7 +103,7 @@ package enum CommandLineTool {
         var result = options.stdinFilename.map { keepingOnly($0, of: scoped.result) } ?? scoped.result
         result.sourceRoot = SourceRoot.find(from: settings.base)
         for problem in result.problems {
-            stderr.write("keychain-lint: \(problem.kind == .error ? "error" : "warning"): \(problem.message)\n")
+            stderr.write("keychain-lint: \(problem.kind == .warning ? "warning" : "error"): \(problem.message)\n")
         }
         if let status = checkSomethingWasLinted(result, strict: options.strictFiles, stderr: stderr) { return status }
         if options.fixes, let status = deliver(run, options: options, stdout: stdout, stderr: stderr) { return status }
@@ -151,25 +166,28 @@ package enum CommandLineTool {
         }
 
         if let stamp = options.buildStamp {
-            pathError = !BuildStamp.update(stamp, clean: !pathError && result.errorCount == 0, result: result,
+            pathError = !BuildStamp.update(stamp, clean: !pathError && result.errorCount == 0 && result.unreadableFiles.isEmpty, result: result,
                                            workingDirectory: workingDirectory, stderr: stderr) || pathError
         }
 
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // After a path error with nothing linted, "Linted 0 files: 0 errors" would read as a clean run.
         if !options.quiet && !(pathError && result.filesLinted == 0) {
-            stderr.write(summary(files: result.filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds, hidden: hidden))
+            stderr.write(summary(files: result.filesLinted, errors: result.errorCount, warnings: result.warningCount, seconds: seconds,
+                                 hidden: hidden, unreadable: result.unreadableFiles.count))
         }
 
         if pathError { return ExitCode.usage }
-        let failing = result.errorCount + (options.strict ? result.warningCount : 0)
+        let failing = result.errorCount + (options.strict ? result.warningCount : 0) + result.unreadableFiles.count
         return failing > 0 ? ExitCode.errorFindings : ExitCode.success
     }
 
-    /// `Linted N files: E errors, W warnings in T s`, then `; B findings hidden by the baseline` when one is in use.
-    package static func summary(files: Int, errors: Int, warnings: Int, seconds: Double, hidden: Int? = nil) -> String {
+    /// `Linted N files: E errors, W warnings in T s`, then `; B findings hidden by the baseline` when one
+    /// is in use, and `; U files could not be read` when some could not.
+    package static func summary(files: Int, errors: Int, warnings: Int, seconds: Double, hidden: Int? = nil, unreadable: Int = 0) -> String {
         let line = "Linted \(count(files, "file")): \(count(errors, "error")), \(count(warnings, "warning")) in \(String(format: "%.2f", seconds)) s"
-        return line + (hidden.map { "; \(count($0, "finding")) hidden by the baseline" } ?? "") + "\n"
+        let notRead = unreadable == 0 ? "" : "; \(count(unreadable, "file")) could not be read"
+        return line + (hidden.map { "; \(count($0, "finding")) hidden by the baseline" } ?? "") + notRead + "\n"
     }
 
     static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -38,7 +38,7 @@ final class LanguageServerLinter: WorkspaceLinting {
         case .success(let scoped):
             let problems = scoped.result.problems
             return WorkspaceLintOutcome(findings: scoped.result.findings,
-                                        errors: problems.filter { $0.kind == .error }.map(\.message),
+                                        errors: problems.filter { $0.kind != .warning }.map(\.message),
                                         warnings: problems.filter { $0.kind == .warning }.map(\.message))
         case .failure(let failure):
             return WorkspaceLintOutcome(findings: [], errors: [failure.description])

@@ -94,10 +94,11 @@ extension Options {
         EXIT STATUS:
           0  no error-severity finding
           1  at least one error-severity finding (with --strict: any finding; with
-             --diff: something to fix)
+             --diff: something to fix), or a Swift file found in a folder that
+             cannot be read or is not UTF-8
           2  usage error, a bad configuration or baseline file, a PATH that does not
-             exist or cannot be read, a report or baseline that cannot be written,
-             or (with --strict-files) no file linted
+             exist or cannot be read, a report or baseline that cannot be written
+             (stdout included), or (with --strict-files) no file linted
         """
 }
 

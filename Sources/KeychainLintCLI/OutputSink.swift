@@ -7,11 +7,21 @@ import KeychainLintSupport
 /// `BufferSink` and run the tool in-process.
 package protocol OutputSink: AnyObject, Sendable {
     func write(_ text: String)
+    /// Why a write failed (the first failure), or nil while every write has gone through: a run
+    /// whose report was lost must not end as a success.
+    var writeFailure: String? { get }
 }
 
-/// Writes to a file descriptor, retrying short writes and `EINTR`.
-package final class FileDescriptorSink: OutputSink {
+extension OutputSink {
+    package var writeFailure: String? { nil }
+}
+
+/// Writes to a file descriptor, retrying short writes and `EINTR`. After a failed write (a full
+/// disk, a closed pipe) nothing more is written and `writeFailure` says why.
+package final class FileDescriptorSink: OutputSink, @unchecked Sendable {
     private let fd: Int32
+    /// Set once, by the first failed write; the CLI's writes come from one thread.
+    private(set) package var writeFailure: String?
 
     package init(fd: Int32) { self.fd = fd }
 
@@ -19,6 +29,7 @@ package final class FileDescriptorSink: OutputSink {
     package static let standardError = FileDescriptorSink(fd: 2)
 
     package func write(_ text: String) {
+        guard writeFailure == nil else { return }
         var text = text
         text.withUTF8 { buf in
             guard var p = buf.baseAddress else { return }
@@ -27,6 +38,7 @@ package final class FileDescriptorSink: OutputSink {
                 let n = SystemCall.write(fd, p, left)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    writeFailure = String(cString: strerror(errno))
                     return
                 }
                 p += n

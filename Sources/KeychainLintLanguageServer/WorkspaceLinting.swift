@@ -53,7 +53,7 @@ package final class EngineWorkspaceLinter: WorkspaceLinting {
         let overlays = request.overlays.mapValues { String(decoding: $0, as: UTF8.self) }
         let result = engine.lint(request.paths, overlays: overlays)
         return WorkspaceLintOutcome(findings: result.findings,
-                                    errors: result.problems.filter { $0.kind == .error }.map(\.message),
+                                    errors: result.problems.filter { $0.kind != .warning }.map(\.message),
                                     warnings: result.problems.filter { $0.kind == .warning }.map(\.message))
     }
 }

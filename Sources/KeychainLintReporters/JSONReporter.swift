@@ -3,6 +3,7 @@ import KeychainLint
 import KeychainLintRules
 
 /// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…,"fix":…}],`
+/// `"unreadable":[{"file":…,"message":…}],` (only when a file found in a folder could not be read),
 /// `"rules":[{"id":…,"name":…,"severity":…,"defaultSeverity":…,"summary":…,"rationale":…,"howToFix":…,"help":…}]}`
 /// on one line, keys always in that order, followed by a newline. `rules` describes the rules that
 /// ran, at the severity they ran at; it comes last so readers of the older shape are unaffected.
@@ -30,7 +31,20 @@ package struct JSONReporter: Reporter {
             if let fix = f.fix { Self.write(fix, into: &w) }
             w.raw("}")
         }
-        w.raw("],\"rules\":[")
+        w.raw("]")
+        // Only when there are some, so a clean run's shape is unchanged.
+        let unreadable = result.unreadableFiles
+        if !unreadable.isEmpty {
+            w.raw(",\"unreadable\":[")
+            for (i, problem) in unreadable.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.raw("{\"file\":"); w.string(problem.path ?? "")
+                w.raw(",\"message\":"); w.string(problem.message)
+                w.raw("}")
+            }
+            w.raw("]")
+        }
+        w.raw(",\"rules\":[")
         for (i, rule) in result.rules.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw("{\"id\":"); w.string(rule.id)

@@ -42,6 +42,7 @@ package struct SARIFReporter: Reporter {
         if let root = result.sourceRoot {
             w.raw(",\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":"); w.string(root.fileURI); w.raw("}}")
         }
+        Self.invocation(result, into: &w)
         w.raw(",\"results\":[")
         var fingerprints = Fingerprints()
         for (i, f) in result.findings.enumerated() {
@@ -63,6 +64,27 @@ package struct SARIFReporter: Reporter {
         }
         w.raw("]}]}\n")
         return w.output
+    }
+
+    /// When files found in folders could not be read: an invocation that did not succeed, with
+    /// a notification for each file, so code scanning shows that the run did not see everything.
+    private static func invocation(_ result: LintResult, into w: inout JSONWriter) {
+        let unreadable = result.unreadableFiles
+        guard !unreadable.isEmpty else { return }
+        w.raw(",\"invocations\":[{\"executionSuccessful\":false,\"toolExecutionNotifications\":[")
+        for (i, problem) in unreadable.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"level\":\"error\",\"message\":{\"text\":"); w.string(problem.message); w.raw("}")
+            if let path = problem.path {
+                let relative = ReportPath.relative(path, root: result.sourceRoot).map(SourceRoot.percentEncoded)
+                let uri = relative ?? "file://" + SourceRoot.percentEncoded(ReportPath.repositoryRelative(path, root: result.sourceRoot))
+                w.raw(",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":")
+                artifact(uri, relative: relative != nil, into: &w)
+                w.raw("}}]")
+            }
+            w.raw("}")
+        }
+        w.raw("]}]")
     }
 
     private static func artifact(_ uri: String, relative: Bool, into w: inout JSONWriter) {

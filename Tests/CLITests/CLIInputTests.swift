@@ -6,15 +6,15 @@ import KeychainLintProject
 final class CLIInputTests: CLITestCase {
     // MARK: unreadable input
 
-    func testInvalidUTF8FileIsSkippedWithAWarning() {
+    func testInvalidUTF8FileIsNotLintedAndFailsTheRun() {
         write("Good.swift", "kSecWarn\n")
         write("Bad.swift", bytes: Array("kSecBad \"".utf8) + [0xFF, 0xFE] + Array("\"\n".utf8))
         let r = run(["."])
-        XCTAssertEqual(r.code, 0, "a skipped file does not change the exit status")
+        XCTAssertEqual(r.code, 1, "a file nobody looked at fails the run")
         XCTAssertEqual(r.out, "./Good.swift:1:1: warning: warn thing [test-warn]\n")
         XCTAssertEqual(r.stableErr, """
-        keychain-lint: warning: skipping ./Bad.swift: not valid UTF-8
-        Linted 1 file: 0 errors, 1 warning in T s
+        keychain-lint: error: cannot read ./Bad.swift: not valid UTF-8
+        Linted 1 file: 0 errors, 1 warning in T s; 1 file could not be read
 
         """)
     }

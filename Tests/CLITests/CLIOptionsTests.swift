@@ -100,7 +100,7 @@ final class CLIOptionsTests: CLITestCase {
             XCTAssertEqual(parallel.code, sequential.code)
             XCTAssertEqual(parallel.out, sequential.out)
             XCTAssertEqual(parallel.stableErr, sequential.stableErr)
-            XCTAssertTrue(parallel.stableErr.hasPrefix("keychain-lint: warning: skipping ./Dir0/Broken.swift: not valid UTF-8\nLinted 300 files:"), parallel.stableErr)
+            XCTAssertTrue(parallel.stableErr.hasPrefix("keychain-lint: error: cannot read ./Dir0/Broken.swift: not valid UTF-8\nLinted 300 files:"), parallel.stableErr)
             for _ in 0..<3 { XCTAssertEqual(run(["--format", format, "."]).out, sequential.out) }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import KeychainLint
 import KeychainLintCLI
+import KeychainLintTestSupport
 
 /// `--output FORMAT=PATH`: several reports from one run, each written atomically.
 final class OutputFileTests: XCTestCase {
@@ -69,5 +70,46 @@ final class OutputFileTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/a.out"), "nothing is written")
         }
         XCTAssertEqual(run(["--output", "json=a.out", "--output", "sarif=b.out", "A.swift"]).code, 1, "two files are fine")
+    }
+}
+
+/// A report that cannot be written to stdout (a full disk, a closed pipe) must not end as a
+/// success that leaves an empty or cut report behind: a message naming stdout, status 2.
+final class StandardOutputFailureTests: XCTestCase {
+    /// Every write fails, as on a full disk.
+    private final class FullSink: OutputSink, @unchecked Sendable {
+        private(set) var writeFailure: String?
+        func write(_ text: String) { writeFailure = "No space left on device" }
+    }
+
+    func testAFailedWriteToStdoutIsAnErrorWhateverTheRunFound() throws {
+        let folder = try ScratchFolder("stdout")
+        folder.write("A.swift", "let x = 1\n")
+        for arguments in [["A.swift"], ["--format", "sarif", "A.swift"], ["rules"], ["--version"]] {
+            let err = BufferSink()
+            let code = CommandLineTool.run(arguments: arguments, rules: Linter.defaultRules, workingDirectory: folder.root,
+                                           stdout: FullSink(), stderr: err)
+            XCTAssertEqual(code, 2, "\(arguments)")
+            XCTAssertTrue(err.text.hasSuffix("keychain-lint: error: cannot write to stdout: No space left on device\n"), err.text)
+        }
+    }
+
+    func testTheExecutableWritingToDevFullExits2() throws {
+        let bin = try XCTUnwrap(BuiltExecutable.path(), "no keychain-lint beside \(BuiltExecutable.searchedFolder)")
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"), "/dev/full is a Linux device")
+        let folder = try ScratchFolder("devfull")
+        folder.write("A.swift", "func f() { SecItemDelete([kSecClass: kSecClassGenericPassword] as CFDictionary) }\n")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bin)
+        process.arguments = ["--format", "sarif", "."]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.root)
+        process.standardOutput = full
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, message)
+        XCTAssertTrue(message.contains("keychain-lint: error: cannot write to stdout: No space left on device\n"), message)
     }
 }

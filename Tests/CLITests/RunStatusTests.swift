@@ -63,15 +63,31 @@ final class RunStatusTests: XCTestCase {
 
     // MARK: files the user named
 
-    func testANamedFileThatIsNotUTF8IsAnErrorAndAFoundOneAWarning() {
+    func testANamedFileThatIsNotUTF8IsAUsageErrorAndAFoundOneFailsTheRun() throws {
         project.write("Good.swift", "let x = 1\n")
         try! Data([0x6C, 0x65, 0x74, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: project.root + "/Bad.swift"))
         let named = project.run(["Good.swift", "Bad.swift"])
         XCTAssertEqual(named.code, 2)
         XCTAssertTrue(named.err.hasPrefix("keychain-lint: error: not valid UTF-8: Bad.swift\n"), named.err)
         let found = project.run(["."])
-        XCTAssertEqual(found.code, 0)
-        XCTAssertTrue(found.err.hasPrefix("keychain-lint: warning: skipping ./Bad.swift: not valid UTF-8\n"), found.err)
+        XCTAssertEqual(found.code, 1, "the other files are linted, and a file nobody looked at is no pass")
+        XCTAssertTrue(found.err.hasPrefix("keychain-lint: error: cannot read ./Bad.swift: not valid UTF-8\n"), found.err)
+        XCTAssertTrue(found.err.hasSuffix(" s; 1 file could not be read\n"), found.err)
+        let json = project.run(["--format", "json", "."])
+        XCTAssertEqual(json.code, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["unreadable"] as? [[String: String]], [["file": "./Bad.swift", "message": "cannot read ./Bad.swift: not valid UTF-8"]])
+        let sarif = project.run(["--format", "sarif", "."])
+        let run = try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+        let invocation = try XCTUnwrap((run["invocations"] as? [[String: Any]])?.first, sarif.out)
+        XCTAssertEqual(invocation["executionSuccessful"] as? Bool, false)
+        let notice = try XCTUnwrap((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        XCTAssertEqual((notice["message"] as? [String: String])?["text"], "cannot read ./Bad.swift: not valid UTF-8")
+        XCTAssertEqual(notice["level"] as? String, "error")
+        project.write("Bad.swift", "let x = 2\n")
+        let clean = project.run(["--format", "sarif", "."])
+        XCTAssertEqual(clean.code, 0)
+        XCTAssertFalse(clean.out.contains("invocations"), "a run that read everything has no notification")
     }
 
     func testANamedEntitlementsFileThatCannotBeReadIsAnError() {

@@ -124,12 +124,12 @@ final class HostileInputTests: XCTestCase {
         for outcome in outcomes {
             switch outcome {
             case .linted(let findings, _): linted += findings.map(\.path)
-            case .skipped(let message): skipped.append(message)
+            case .unreadable(let reason): skipped.append(reason)
             case .failed(let message): XCTFail(message)
             case .entitlements: XCTFail("no entitlements file here")
             }
         }
         XCTAssertEqual(linted, ["./A.swift", "./Z.swift"])
-        XCTAssertEqual(skipped, ["skipping ./Gone.swift: no such file or directory"])
+        XCTAssertEqual(skipped, ["no such file or directory"])
     }
 }

@@ -37,9 +37,10 @@ final class UnreadableFileTests: XCTestCase {
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         if stderr.contains("error while loading shared libraries") { throw XCTSkip("the toolchain's libraries are not readable by nobody: \(stderr)") }
-        XCTAssertEqual(p.terminationStatus, 0, stderr)
+        XCTAssertEqual(p.terminationStatus, 1, "a file nobody could read fails the run: \(stderr)")
         XCTAssertTrue(stdout.hasPrefix("./Open.swift:1:9: warning:"), stdout)
         XCTAssertFalse(stdout.contains("Locked"), stdout)
-        XCTAssertTrue(stderr.contains("keychain-lint: warning: skipping ./Locked.swift: permission denied\n"), stderr)
+        XCTAssertTrue(stderr.contains("keychain-lint: error: cannot read ./Locked.swift: permission denied\n"), stderr)
+        XCTAssertTrue(stderr.contains("; 1 file could not be read\n"), stderr)
     }
 }
