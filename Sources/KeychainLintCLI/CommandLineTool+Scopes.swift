@@ -24,8 +24,11 @@ extension CommandLineTool {
         let folders = FolderCatalog()
         discovery.catalog = folders
         discovery.parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
-        let (targets, found) = discovery.discover(paths)
+        let (named, found) = discovery.discover(paths)
         if let failure = settings.scopes.failure { return .failure(failure) }
+        let context = projectAround(named, discovery: discovery, settings: settings, folders: folders)
+        if let failure = settings.scopes.failure { return .failure(failure) }
+        let targets = context.isEmpty ? named : (named + context).sorted { FileDiscovery.bytesPrecede($0.path, $1.path) }
 
         // Usually every file has the one configuration: no grouping then.
         let byScope = targets.allSatisfy { $0.scope == 0 } ? [0: targets] : Dictionary(grouping: targets, by: \.scope)
@@ -46,7 +49,47 @@ extension CommandLineTool {
         }
         var result = merged!
         result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
+        if !context.isEmpty { result = result.keepingOnly(named.map(\.path), context: context.map(\.path)) }
         return .success(ScopedResult(result: result, hidden: hidden))
+    }
+
+    /// The files of the projects around the Swift files named on the command line
+    /// (`ProjectAround`) that the run does not already lint: linted with them, so a named file
+    /// gets the findings a run over its project gives it, and not reported.
+    private static func projectAround(_ named: [LintTarget], discovery: FileDiscovery, settings: RunSettings,
+                                      folders: FolderCatalog) -> [LintTarget] {
+        let configuration = settings.scopes.isFixed ? nil : Configuration.fileName
+        var roots: [String] = []
+        for target in named where target.explicit && !target.isEntitlements {
+            let absolute = Paths.absolute(target.fileSystemPath, base: settings.base)
+            if let root = ProjectAround.folder(aroundFileAt: absolute, configurationFileName: configuration, folders: folders),
+               !roots.contains(root) {
+                roots.append(root)
+            }
+        }
+        guard !roots.isEmpty else { return [] }
+        let linted = Set(named.map { Paths.absolute($0.fileSystemPath, base: settings.base) })
+        // Spelled relative to the working directory, as a run over the folder would spell its files.
+        let spelled = roots.map { Paths.relative($0, from: settings.base) }
+        return discovery.discover(spelled).targets.filter { !linted.contains(Paths.absolute($0.fileSystemPath, base: settings.base)) }
+    }
+}
+
+extension LintResult {
+    /// The run restricted to the files in `reported`: the `context` files were linted only as the
+    /// project around them. A context file that could not be read is a warning, not a failure.
+    fileprivate func keepingOnly(_ reported: [String], context: [String]) -> LintResult {
+        let keep = Set(reported), around = Set(context)
+        var kept = self
+        kept.findings = findings.filter { keep.contains($0.path) }
+        kept.lineTexts = lineTexts.filter { keep.contains($0.key) }
+        kept.lintedPaths = lintedPaths.filter { keep.contains($0) }
+        kept.filesLinted = kept.lintedPaths.count
+        kept.problems = problems.map { problem in
+            guard let path = problem.path, around.contains(path) else { return problem }
+            return LintProblem(kind: .warning, message: problem.message + " (in the project around the files named)", path: path)
+        }
+        return kept
     }
 }
 

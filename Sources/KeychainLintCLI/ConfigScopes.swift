@@ -13,6 +13,8 @@ final class ConfigScopes: FolderScopes {
     private(set) var failure: RunSettings.Failure?
     private let maker: RunSettings.ScopeMaker
     private let fixed: Bool
+    /// Whether `--config` fixed the one configuration of the run.
+    var isFixed: Bool { fixed }
     /// Absolute path of a configuration file → its scope.
     private var scopeOfFile: [String: Int] = [:]
     /// Absolute folder → the scope of the files in it, for the look-up upward.
