@@ -159,8 +159,6 @@ package struct Linter: Sendable {
         }
     }
 
-    private static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
-
     /// A suppression that hid nothing is reported, so suppressions cannot outlive their reason.
     /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
     private func superfluous(_ suppressions: Suppressions, in file: KeychainFile, _ positions: SourcePositions) -> [Finding] {
@@ -168,15 +166,12 @@ package struct Linter: Sendable {
               let metaIndex = ruleIDs.firstIndex(of: SuperfluousSuppression.id) else { return [] }
         let meta = rules[metaIndex]
         let active = Set(ruleIDs)
-        let known = Self.knownRuleIDs
         var findings: [Finding] = []
+        // Ids no rule has are invalid-suppression's (Suppressions keeps only known ids here).
         for d in suppressions.directives where !d.used && d.scope != .until {
-            let unknown = d.rules.filter { $0 != "all" && !known.contains($0) }
-            guard !unknown.isEmpty || d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
+            guard d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
             let at = positions.position(of: d.offset)
-            let message = unknown.isEmpty
-                ? "This suppression hides no finding; it only hides future ones. Remove it."
-                : "This suppression names no rule keychain-lint has (\(unknown.joined(separator: ", "))). Fix the id or remove it."
+            let message = "This suppression hides no finding; it only hides future ones. Remove it."
             findings.append(Finding(ruleID: SuperfluousSuppression.id, severity: meta.severity, message: message,
                                     path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column))
         }

@@ -110,7 +110,8 @@ package enum CommandLineTool {
         if let file = settings.writeBaseline {
             return writeBaseline(result, to: file, settings: settings, quiet: options.quiet, start: start, stderr: stderr)
         }
-        return report(result, hidden: scoped.hidden, with: reporter, options: options, start: start,
+        let colors = reporter is XcodeReporter && options.color.colors(terminal: stdout.isTerminal, environment: environment)
+        return report(result, hidden: scoped.hidden, with: reporter, colors: colors, options: options, start: start,
                       workingDirectory: workingDirectory, stdout: stdout, stderr: stderr)
     }
 
@@ -149,12 +150,13 @@ package enum CommandLineTool {
 
     /// Writes the report (baselines already applied; `hidden` findings they hid) to stdout and
     /// every `--output` file, and the summary line to stderr. Returns the exit status.
-    private static func report(_ result: LintResult, hidden: Int?, with reporter: any Reporter, options: Options,
+    private static func report(_ result: LintResult, hidden: Int?, with reporter: any Reporter, colors: Bool, options: Options,
                                start: UInt64, workingDirectory: String?,
                                stdout: any OutputSink, stderr: any OutputSink) -> Int32 {
         var pathError = result.hasPathErrors
 
-        stdout.write(reporter.report(result))
+        let text = reporter.report(result)
+        stdout.write(colors ? TerminalColors.highlight(text) : text)
         for output in options.outputs {
             guard let extra = ReporterRegistry.reporter(named: output.format) else { continue }
             do {

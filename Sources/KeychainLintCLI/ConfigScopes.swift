@@ -47,6 +47,9 @@ final class ConfigScopes: FolderScopes {
     private func nearest(_ folder: String) -> Int {
         if let known = scopeOfFolder[folder] { return known }
         let candidate = Self.join(folder, fileName)
+        if !FileStatus.exists(candidate), let misnamed = Configuration.misnamed(in: folder), failure == nil {
+            failure = Configuration.misnamedFailure(misnamed)
+        }
         let scope = FileStatus.exists(candidate) ? scope(ofFileAt: candidate) : folder == "/" ? 0 : nearest(Paths.parent(folder))
         scopeOfFolder[folder] = scope
         return scope

@@ -34,12 +34,31 @@ struct Configuration {
     var baseline: String?
 
     /// The nearest `.keychain-lint.json` in `directory` (absolute) or a folder above it: the one
-    /// for linted files that have none above them.
-    static func find(from directory: String) -> String? {
-        FolderWalk.nearest(from: Paths.normalised(directory)) { folder in
+    /// for linted files that have none above them. A folder with a YAML file of that name and no
+    /// JSON one is an error (`misnamed`).
+    static func find(from directory: String) throws(RunSettings.Failure) -> String? {
+        var misnamedFile: String?
+        let found = FolderWalk.nearest(from: Paths.normalised(directory)) { folder -> String? in
             let candidate = Paths.join(folder, fileName)
-            return FileStatus.exists(candidate) ? candidate : nil
+            if FileStatus.exists(candidate) { return candidate }
+            misnamedFile = misnamed(in: folder)
+            return misnamedFile == nil ? nil : ""
         }
+        if let misnamedFile { throw misnamedFailure(misnamedFile) }
+        return found
+    }
+
+    /// The names SwiftLint's habits suggest, which keychain-lint does not read.
+    static let yamlFileNames = [".keychain-lint.yml", ".keychain-lint.yaml"]
+
+    /// A `.keychain-lint.yml`/`.yaml` in `folder` (which has no `.keychain-lint.json`): its settings
+    /// would be silently ignored, so the run stops and says so.
+    static func misnamed(in folder: String) -> String? {
+        yamlFileNames.lazy.map { Paths.join(folder, $0) }.first(where: FileStatus.exists)
+    }
+
+    static func misnamedFailure(_ path: String) -> RunSettings.Failure {
+        RunSettings.Failure(description: "\(path): keychain-lint reads its configuration from \(fileName) (JSON), not YAML; write the settings there (docs/CONFIGURATION.md), or remove this file")
     }
 
     /// Reads and checks a configuration file. `fileSystemPath` is absolute; `path` is shown in messages.

@@ -12,7 +12,7 @@ extension Options {
         return """
         OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
 
-        USAGE: keychain-lint [options] [PATH ...]
+        USAGE: keychain-lint [lint] [options] [PATH ...]
                keychain-lint rules [--format text|json]
                keychain-lint explain <rule>
                keychain-lint lsp [options]   (language server for editors, on stdio)
@@ -24,6 +24,8 @@ extension Options {
 
         OPTIONS:
           --format <format>      Output format (default: \(ReporterRegistry.defaultName)).
+                                 --reporter is the same option.
+        \(colorHelp)
           --platform <platform>  Lint every file as built for this platform instead of
                                  what its project file says. Repeat for several.
                                  Platforms: \(platforms).
@@ -31,7 +33,8 @@ extension Options {
                                  Also write a report in that format to a file (written
                                  atomically). Repeat for several.
           --enable <rule>[,<rule>…]
-                                 Turn on rules that are off by default. Repeatable.
+                                 Turn on rules that are off by default ('all' for
+                                 every rule). Repeatable.
           --disable <rule>[,<rule>…]
                                  Turn off rules. Repeatable.
           --only <rule>[,<rule>…]
@@ -81,6 +84,12 @@ extension Options {
         """
     }
 
+    private static let colorHelp = """
+          --color <when>         Colour the default report: auto (on a terminal,
+                                 unless NO_COLOR is set), always or never.
+          --no-color             The same as --color never.
+        """
+
     /// What follows the formats: the environment and the exit statuses.
     private static let environmentAndExitHelp = """
         ENVIRONMENT:
@@ -90,6 +99,7 @@ extension Options {
                                  Turn off every shortcut that skips work: slower, and
                                  by design the same output (for checking the linter).
           KEYCHAIN_LINT_LSP_DEBOUNCE_MS  lsp: milliseconds after an edit before linting (50).
+          NO_COLOR=1             No colour with --color auto (no-color.org).
 
         EXIT STATUS:
           0  no error-severity finding

@@ -3,6 +3,7 @@ import KeychainLintProject
 import KeychainLint
 import KeychainLintModel
 import KeychainLintReporters
+import KeychainLintSupport
 
 /// The parsed command line.
 package struct Options {
@@ -58,6 +59,8 @@ package struct Options {
     package var fix = false
     /// `--diff` (`--dry-run`): print the unified diff `--fix` would make and write nothing.
     package var diff = false
+    /// `--color`: whether the text report colours severities (`--no-color` is `never`).
+    package var color = ColorChoice.auto
     /// `--unsafe-fixes`: `--fix` and `--diff` apply unsafe fixes too (`FixApplicability.unsafe`),
     /// the ones that change which stored items the code finds.
     package var unsafeFixes = false
@@ -87,13 +90,16 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unsupportedRuleListFormat(String)
     /// Two options that ask for different things (`--fix` and `--write-baseline`).
     case incompatible(String, String)
+    /// A `--color` other than auto, always or never.
+    case unknownColorChoice(String)
     /// An option that means something only with another (`--unsafe-fixes` without `--fix`).
     case needs(String, String)
 
     package var description: String {
         switch self {
         case .unknownOption(let o):
-            return "unknown option '\(o)'"
+            let suggestion = o.hasPrefix("--") ? Spelling.closest(to: o, in: Options.optionNames) : nil
+            return "unknown option '\(o)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .missingValue(let o):
             return "option '\(o)' needs a value"
         case .unexpectedValue(let o):
@@ -123,6 +129,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "'rules' prints text or json, not '\(format)'"
         case .incompatible(let a, let b):
             return "\(a) and \(b) cannot be used together"
+        case .unknownColorChoice(let value):
+            return "unknown --color '\(value)' (expected one of: auto, always, never)"
         case .needs(let option, let other):
             return "\(option) takes effect only with \(other)"
         }
@@ -134,18 +142,13 @@ extension Options {
     /// they appear: what follows them is not looked at. `--` ends the options; every later
     /// argument is a path, even one that starts with `-`. A lone `-` is a path.
     package static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        // `lint` is what running with no command does (SwiftLint's `swiftlint lint`); a folder
+        // named lint is `./lint`.
+        let arguments = arguments.first == "lint" ? Array(arguments.dropFirst()) : arguments
+        if let command = try parseCommand(arguments) { return command }
         var options = Options()
         var i = 0
         var onlyPaths = false
-        if arguments.first == "rules" {
-            options.action = try parseRules(arguments.dropFirst())
-            return options
-        } else if arguments.first == "explain" {
-            options.action = try parseExplain(arguments.dropFirst())
-            return options
-        } else if arguments.first == "lsp" {
-            return try parseLanguageServer(arguments.dropFirst())
-        }
 
         while i < arguments.count {
             let arg = arguments[i]
@@ -191,6 +194,9 @@ extension Options {
                 try noValue()
                 options.action = .version
                 return options
+            case "--no-color":
+                try noValue()
+                options.color = .never
             case _ where flags[name] != nil:
                 try noValue()
                 options[keyPath: flags[name]!] = true
@@ -219,17 +225,23 @@ extension Options {
         "--unsafe-fixes": \.unsafeFixes,
     ]
 
+    /// Every option a lint run takes, for "did you mean" on a mistyped one.
+    static var optionNames: [String] { (Array(flags.keys) + Array(valuedOptions) + ["--help", "--version", "--no-color"]).sorted() }
+
     /// Options that take a value (`--name value` or `--name=value`); `set(_:to:)` reads each.
     private static let valuedOptions: Set<String> = [
-        "--format", "--platform", "--output", "--config", "--baseline", "--write-baseline", "--enable", "--disable", "--only",
+        "--format", "--reporter", "--color", "--platform", "--output", "--config", "--baseline", "--write-baseline", "--enable", "--disable", "--only",
         "--build-stamp", "--stdin-filename",
     ]
 
     private mutating func set(_ name: String, to value: String) throws(UsageError) {
         switch name {
-        case "--format":
+        case "--format", "--reporter":
             guard ReporterRegistry.names.contains(value) else { throw .unknownFormat(value) }
             format = value
+        case "--color":
+            guard let choice = ColorChoice(rawValue: value) else { throw .unknownColorChoice(value) }
+            color = choice
         case "--platform":
             guard let platform = Platform(rawValue: value.lowercased()) else { throw .unknownPlatform(value) }
             platforms = (platforms ?? []).union(PlatformSet(platform))
@@ -251,6 +263,18 @@ extension Options {
         case "--only": rules.only += Self.ruleList(value)
         default: throw .unknownOption(name)
         }
+    }
+
+    /// `rules`, `explain` and `lsp`, each with its own arguments; nil for a lint run.
+    private static func parseCommand(_ arguments: [String]) throws(UsageError) -> Options? {
+        var options = Options()
+        switch arguments.first {
+        case "rules": options.action = try parseRules(arguments.dropFirst())
+        case "explain": options.action = try parseExplain(arguments.dropFirst())
+        case "lsp": return try parseLanguageServer(arguments.dropFirst())
+        default: return nil
+        }
+        return options
     }
 
     /// `rules [--format text|json]`: any other argument or format is a usage error, not ignored.

@@ -10,10 +10,13 @@ package protocol OutputSink: AnyObject, Sendable {
     /// Why a write failed (the first failure), or nil while every write has gone through: a run
     /// whose report was lost must not end as a success.
     var writeFailure: String? { get }
+    /// Whether the sink is a terminal, where `--color auto` colours the report.
+    var isTerminal: Bool { get }
 }
 
 extension OutputSink {
     package var writeFailure: String? { nil }
+    package var isTerminal: Bool { false }
 }
 
 /// Writes to a file descriptor, retrying short writes and `EINTR`. After a failed write (a full
@@ -24,6 +27,8 @@ package final class FileDescriptorSink: OutputSink, @unchecked Sendable {
     private(set) package var writeFailure: String?
 
     package init(fd: Int32) { self.fd = fd }
+
+    package var isTerminal: Bool { isatty(fd) != 0 }
 
     package static let standardOutput = FileDescriptorSink(fd: 1)
     package static let standardError = FileDescriptorSink(fd: 2)

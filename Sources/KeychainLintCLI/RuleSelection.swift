@@ -3,6 +3,7 @@ import KeychainLintProject
 import KeychainLint
 import KeychainLintReporters
 import KeychainLintRules
+import KeychainLintSupport
 
 /// Which rules a run uses: the defaults, changed by `--enable`, `--disable` and `--only`.
 package struct RuleSelection: Equatable {
@@ -16,8 +17,11 @@ package struct RuleSelection: Equatable {
 
     /// Applies the selection to the default rules; rules that are off by default come from
     /// `available` and run at warning severity. An unknown id is a usage error naming the closest id.
+    /// `all` stands for every available rule (`--enable all`, `--only all`, `--disable all`).
     package func apply(to defaults: [ActiveRule], available: [any Rule.Type]) throws(UsageError) -> [ActiveRule] {
         let known = available.map { $0.description.id }
+        func expanded(_ ids: [String]) -> [String] { ids.flatMap { $0 == Self.all ? known : [$0] } }
+        let enable = expanded(enable), disable = expanded(disable), only = expanded(only)
         for id in enable + disable + only where !known.contains(id) && !defaults.contains(where: { Self.id($0) == id }) {
             throw .unknownRule(id, suggestion: Self.closest(to: id, in: known))
         }
@@ -39,25 +43,11 @@ package struct RuleSelection: Equatable {
 
     private static func id(_ active: ActiveRule) -> String { type(of: active.rule).description.id }
 
-    /// The known id with the smallest edit distance, when it is close enough to be a typo.
-    static func closest(to id: String, in known: [String]) -> String? {
-        let scored = known.map { ($0, editDistance(Array(id.utf8), Array($0.utf8))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(3, id.utf8.count / 3) ? best.0 : nil
-    }
+    /// The id that names every rule.
+    static let all = "all"
 
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    /// The known id with the smallest edit distance, when it is close enough to be a typo.
+    static func closest(to id: String, in known: [String]) -> String? { Spelling.closest(to: id, in: known) }
 }
 
 /// `keychain-lint rules`: one line per rule, or a JSON array.

@@ -43,7 +43,8 @@ struct RunSettings {
         let base = Paths.absolute(workingDirectory ?? ".", base: Paths.currentDirectory())
         let maker = ScopeMaker(options: options, defaults: defaults, available: available, base: base)
         // The configuration for files with none above them: --config, or the one found from here.
-        let configFile = options.configPath.map(maker.file) ?? Configuration.find(from: base).map { File(path: $0, fileSystemPath: $0) }
+        let found = options.configPath == nil ? try Configuration.find(from: base) : nil
+        let configFile = options.configPath.map(maker.file) ?? found.map { File(path: $0, fileSystemPath: $0) }
         let fallback = try maker.scope(for: try configFile.map { file throws(Failure) in try maker.load(file) })
         try checkOutputsDiffer(options.outputs, base: base)
         let scopes = ConfigScopes(fallback: fallback, path: configFile?.fileSystemPath, fixed: options.configPath != nil, maker: maker)

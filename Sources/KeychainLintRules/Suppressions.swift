@@ -28,6 +28,19 @@ package struct Suppressions {
             case unknownCommand(String)
             case noRule(command: String)
             case blockOverSeveralLines
+            /// Rule ids no rule has, each with the closest id when one is close (a typo).
+            case unknownRules([(id: String, suggestion: String?)])
+
+            package static func == (a: Problem, b: Problem) -> Bool {
+                switch (a, b) {
+                case (.unknownCommand(let x), .unknownCommand(let y)): return x == y
+                case (.noRule(let x), .noRule(let y)): return x == y
+                case (.blockOverSeveralLines, .blockOverSeveralLines): return true
+                case (.unknownRules(let x), .unknownRules(let y)):
+                    return x.map(\.id) == y.map(\.id) && x.map(\.suggestion) == y.map(\.suggestion)
+                default: return false
+                }
+            }
         }
         package var offset: Int
         package var problem: Problem
@@ -40,6 +53,9 @@ package struct Suppressions {
                 return "This keychain-lint:\(command) names no rule; nothing is suppressed. Name the rule ids, or all."
             case .blockOverSeveralLines:
                 return "A keychain-lint command in a block comment over several lines is not read; nothing is suppressed. Write it in a // comment."
+            case .unknownRules(let unknown):
+                let names = unknown.map { rule in "'\(rule.id)'" + (rule.suggestion.map { " (did you mean '\($0)'?)" } ?? "") }
+                return "This suppression names no rule keychain-lint has: \(names.joined(separator: ", ")); nothing is suppressed for \(unknown.count == 1 ? "it" : "them"). Fix the id (see 'keychain-lint rules')."
             }
         }
     }
@@ -78,11 +94,21 @@ package struct Suppressions {
                 malformed.append(Malformed(offset: offset, problem: .noRule(command: String(command))))
                 continue
             }
-            directives.append(Directive(scope: scope, rules: rules, offset: offset, line: source.location(of: offset).line))
+            let unknown = rules.filter { $0 != "all" && !Self.knownRuleIDs.contains($0) }
+            if !unknown.isEmpty {
+                let known = RuleRegistry.all.map { $0.description.id }
+                malformed.append(Malformed(offset: offset, problem: .unknownRules(unknown.map { ($0, Spelling.closest(to: $0, in: known)) })))
+            }
+            let named = rules.filter { $0 == "all" || Self.knownRuleIDs.contains($0) }
+            if !named.isEmpty {
+                directives.append(Directive(scope: scope, rules: named, offset: offset, line: source.location(of: offset).line))
+            }
         }
     }
 
     package var isEmpty: Bool { directives.isEmpty }
+
+    private static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
     private static func isComment(_ kind: TokenKind) -> Bool {
         kind == .lineComment || kind == .docLineComment || kind == .blockComment || kind == .docBlockComment

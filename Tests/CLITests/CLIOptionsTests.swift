@@ -38,7 +38,7 @@ final class CLIOptionsTests: CLITestCase {
         let usage = Options.usage
         XCTAssertTrue(usage.hasPrefix("OVERVIEW:"))
         XCTAssertTrue(usage.hasSuffix("\n"))
-        for word in ["USAGE: keychain-lint [options] [PATH ...]", "--format", "--platform", "--version",
+        for word in ["USAGE: keychain-lint [lint] [options] [PATH ...]", "--format", "--platform", "--version",
                      "xcode", "json", "macos|ios|tvos|watchos|visionos"] {
             XCTAssertTrue(usage.contains(word), word)
         }

@@ -38,6 +38,15 @@ final class SuppressionTests: XCTestCase {
         """), ["4:44 identity-add"])
     }
 
+    func testAnUnknownRuleIdIsAnInvalidSuppressionThatNamesTheClosestId() {
+        let findings = Linter(rules: Linter.defaultRules).lint(path: "S.swift", bytes: Array("""
+        // keychain-lint:disable:next identity-ad, missing-dpk, identity-add
+        func f(_ i: SecIdentity) -> OSStatus { \(add) }
+        """.utf8), platforms: .iOS)
+        XCTAssertEqual(findings.map { "\($0.line):\($0.column) \($0.ruleID)" }, ["1:1 invalid-suppression"], "the known id still suppresses")
+        XCTAssertEqual(findings.first?.message, "This suppression names no rule keychain-lint has: 'identity-ad' (did you mean 'identity-add'?), 'missing-dpk'; nothing is suppressed for them. Fix the id (see 'keychain-lint rules').")
+    }
+
     func testSuperfluousSuppressionsAreReported() {
         XCTAssertEqual(lint("""
         // keychain-lint:disable:next identity-add
@@ -47,7 +56,7 @@ final class SuppressionTests: XCTestCase {
             // keychain-lint:disable:next identity-ad
             return \(add)
         }
-        """), ["1:1 superfluous-suppression", "3:1 superfluous-suppression", "5:5 superfluous-suppression", "6:24 identity-add"])
+        """), ["1:1 superfluous-suppression", "3:1 superfluous-suppression", "5:5 invalid-suppression", "6:24 identity-add"])
     }
 
     func testASuppressionOfADisabledRuleIsNotJudged() {

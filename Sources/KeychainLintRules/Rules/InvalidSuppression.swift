@@ -39,6 +39,12 @@ package struct InvalidSuppression: Rule {
             ↓// keychain-lint: disabled identity-add
             let x = 1
             """),
+            RuleExample("""
+            func save(_ identity: SecIdentity) {
+                ↓// keychain-lint:disable:next identity-ad, missing-dpk - typos in the ids
+                SecItemAdd([kSecClass: kSecClassIdentity, kSecValueRef: identity, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "Rule ids keychain-lint does not have: the message names the closest id ('did you mean identity-add?') where one is close."),
         ],
         nonTriggering: [
             RuleExample("""

@@ -17,10 +17,6 @@ package struct SuperfluousSuppression: Rule {
         howToFix: "Remove the comment, or fix the rule id it names.",
         triggering: [
             RuleExample("""
-            ↓// keychain-lint:disable:next identity-ad - typo in the id
-            let x = 1
-            """, note: "A rule id keychain-lint does not have."),
-            RuleExample("""
             func load() {
                 ↓// keychain-lint:disable all - nothing here any more
                 SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
