@@ -95,9 +95,16 @@ def blank_comments_and_strings(text):
         if m and (m.group(1) == "" or c == "#"):
             hashes = len(m.group(1))
             multiline = m.group(2) == '"""'
-            blank(i, m.end())
+            end = m.end()
+            if multiline and hashes:
+                # As in the compiler's lexer, `#"""` opens a one-line raw string when the rest of its
+                # line has a `"` followed by as many `#`s: `#"""#` is a string holding one quote.
+                rest = re.match(r'[^\r\n]*', text[m.start(2) + 2:]).group(0)
+                if '"' + "#" * hashes in rest:
+                    multiline, end = False, m.start(2) + 1
+            blank(i, end)
             modes.append(("string", hashes, multiline))
-            i = m.end()
+            i = end
             continue
         if top is not None and top[0] == "interp":
             if c == "(":
@@ -244,6 +251,9 @@ def self_test():
         (f"init(a: Int) {{\n{lines(79)}\n}}\n", [("init", 1, 81)]),
         (f"var v: Int {{\n{lines(79)}\n}}\n", [("v", 1, 81)]),
         (f"static let table: [UInt8] = {{\n{lines(79)}\n}}()\n", [("table", 1, 81)]),
+        # `#"""#` is a one-line raw string holding a quote, not a multi-line opening.
+        ("func q() {\n    let a = #\"\"\"#\n}\n" + f"func r() {{\n{lines(79)}\n}}\n", [("r", 4, 81)]),
+        (f"let m = #\"\"\"\n}}\n\"#\n\"\"\"#\nfunc t() {{\n{lines(79)}\n}}\n", [("t", 5, 81)]),
         # `if let x {`, `self.init(…)` and stored properties are not declarations with bodies.
         (f"func h() {{\n    if let x {{\n{lines(70)}\n    }}\n    self.init(a: 1)\n}}\nlet y = 1\n", []),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KeychainLintTestSupport
 import KeychainLint
 @testable import KeychainLintCLI
 
@@ -105,7 +106,7 @@ final class FixFixtureTests: XCTestCase {
     }
 
     func testEveryFixedFileStillParses() throws {
-        guard let swiftc = Self.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let swiftc = try availableOrSkip(Self.swiftc(), "swiftc is not installed")
         let fixed = Self.fixed
         XCTAssertFalse(fixed.changed.isEmpty)
         for rel in fixed.changed {

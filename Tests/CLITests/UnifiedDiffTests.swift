@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KeychainLintTestSupport
 @testable import KeychainLintCLI
 
 /// The unified diff `--diff` prints: hunks as `diff -u` writes them, and `patch` turns the old
@@ -41,7 +42,7 @@ final class UnifiedDiffTests: XCTestCase {
     }
 
     func testPatchTurnsTheOldTextIntoTheNew() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") else { throw XCTSkip("patch is not installed") }
+        try skipUnlessAvailable(FileManager.default.isExecutableFile(atPath: "/usr/bin/patch"), "patch is not installed")
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

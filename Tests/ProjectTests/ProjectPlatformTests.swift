@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import KeychainLintProject
 import KeychainLintSyntax
+import KeychainLintTestSupport
 
 final class ProjectPlatformTests: XCTestCase {
     private var root = ""
@@ -342,8 +343,8 @@ final class ProjectPlatformTests: XCTestCase {
 
     func testNothingFoundIsAllWhenRootIsClean() throws {
         // Only meaningful when no project file sits above the temporary directory.
-        let above = ProjectPlatformResolver().platforms(forFileAt: file("x"))
-        try XCTSkipUnless(above == .all, "a project file above \(root) decides")
+        let above = Requirement.projectFolder(above: root)
+        try skipUnlessAvailable(above == nil, "a project file in \(above ?? "") decides the platforms in \(root)")
         try write("Loose/Deep/A.swift", "")
         XCTAssertEqual(resolve("Loose/Deep/A.swift"), .all)
     }

@@ -44,7 +44,7 @@ final class KillMidwayTests: XCTestCase {
     }
 
     func testAKilledRunLeavesOldOrCompleteFiles() throws {
-        let bin = try BuiltExecutable.pathOrSkip()
+        let bin = try BuiltExecutable.required()
         // Enough findings that the reports take a while to render and write.
         let line = "let q\u{24}: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleAlways, kSecAttrAccessGroup as String: \"shared\"]\n"
         for f in 0..<100 {

@@ -6,7 +6,7 @@ import KeychainLintTestSupport
 /// Root reads anything, so under root the executable is run as `nobody` through `setpriv`.
 final class UnreadableFileTests: XCTestCase {
     func testAnUnreadableFileIsSkippedWithAWarningAndTheRestLinted() throws {
-        let bin = try BuiltExecutable.pathOrSkip()
+        let bin = try BuiltExecutable.required()
         let root = "/tmp/kl-unreadable-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -18,7 +18,7 @@ final class UnreadableFileTests: XCTestCase {
 
         let p = Process()
         if getuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("root without setpriv") }
+            try skipUnlessAvailable(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root without setpriv (util-linux)")
             // The binary must be reachable by nobody: it lives under the build folder, which may not be.
             let copy = root + "/keychain-lint"
             try FileManager.default.copyItem(atPath: bin, toPath: copy)
@@ -36,7 +36,8 @@ final class UnreadableFileTests: XCTestCase {
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        if stderr.contains("error while loading shared libraries") { throw XCTSkip("the toolchain's libraries are not readable by nobody: \(stderr)") }
+        try skipUnlessAvailable(!stderr.contains("error while loading shared libraries"),
+                                "the toolchain's libraries are not readable by nobody: \(stderr)")
         XCTAssertEqual(p.terminationStatus, 1, "a file nobody could read fails the run: \(stderr)")
         XCTAssertTrue(stdout.hasPrefix("./Open.swift:1:9: warning:"), stdout)
         XCTAssertFalse(stdout.contains("Locked"), stdout)

@@ -71,6 +71,26 @@ final class TokenizerLiteralTests: TokenizerTestCase {
         XCTAssertEqual(all("#\"\\#"), [ss("#\""), seg("\\#")])
     }
 
+    /// `#"""` opens a multi-line raw string only when its line holds no `"` followed by as many `#`s
+    /// (the compiler's lexer, `advanceIfMultilineStringDelimiter`): `#"""#` is a one-quote string.
+    func testRawStringsThatLookLikeMultiLineDelimiters() {
+        check([
+            ("#\"\"\"#", [ss("#\""), seg("\""), se("\"#")]),
+            ("let q = #\"\"\"#\nlet x = 1 // after",
+             [kw("let"), id("q"), op("="), ss("#\""), seg("\""), se("\"#"), kw("let"), id("x"), op("="), int("1")]),
+            ("##\"\"\"##", [ss("##\""), seg("\""), se("\"##")]),
+            ("#\"\"\"a\"\"\"#", [ss("#\""), seg("\"\"a\"\""), se("\"#")]),
+            ("#\"\"\"\"#", [ss("#\""), seg("\"\""), se("\"#")]),
+            ("##\"\"\"#\"##", [ss("##\""), seg("\"\"#"), se("\"##")]),
+            ("#\"\"\"\\#(x)\"#", [ss("#\""), seg("\"\""), istart("\\#("), id("x"), iend, se("\"#")]),
+            // A close on a later line, or one with too few `#`s, leaves it multi-line.
+            ("#\"\"\"\n\"#\n\"\"\"#", [ss("#\"\"\""), seg("\n\"#\n"), se("\"\"\"#")]),
+            ("##\"\"\" \"#\r\n\"\"\"##", [ss("##\"\"\""), seg(" \"#\r\n"), se("\"\"\"##")]),
+            // Without `#`s, `"""` always opens a multi-line string.
+            ("\"\"\"a\"\"\"", [ss("\"\"\""), seg("a"), se("\"\"\"")]),
+        ])
+    }
+
     // MARK: `#` forms
 
     func testPoundForms() {

@@ -146,6 +146,30 @@ final class TokenizerLosslessTests: TokenizerTestCase {
         }
     }
 
+    func testRawStringOpeningsNestedOnOneLineStayLinear() {
+        // Each `#"""` looks along the rest of its line for a `"#` that makes it a one-line string.
+        // Nested in interpolations on one line, a look per opening to the same far close (or to the
+        // end of the line) would be quadratic.
+        let n = 30_000
+        let closed = Array((String(repeating: "#\"\"\"\\#(", count: n) + "x" + String(repeating: ")\"#", count: n)).utf8)
+        let unclosed = Array(String(repeating: "##\"\"\"\\##(#\"\"\"\\#(", count: n / 2).utf8)
+        for (name, bytes) in [("closed", closed), ("unclosed", unclosed)] {
+            let start = Date()
+            let tokens = Tokenizer.tokenize(bytes)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
+            assertLossless(bytes, tokens, name)
+            let starts = tokens.filter { $0.kind == .stringStart }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+            XCTAssertEqual(starts.count, n, name)
+            XCTAssertEqual(tokens.filter { $0.kind == .interpolationStart }.count, n, name)
+            if name == "closed" {
+                XCTAssertEqual(Set(starts), ["#\""], "each one is a one-line string holding two quotes")
+                XCTAssertEqual(tokens.filter { $0.kind == .stringEnd }.count, n)
+            } else {
+                XCTAssertEqual(Set(starts), ["#\"\"\"", "##\"\"\""], "no close on the line: each one is multi-line")
+            }
+        }
+    }
+
     func testOneMegabyteLine() {
         var source = "let x = \""
         source += String(repeating: "a", count: 1 << 20)

@@ -4,8 +4,14 @@ extension Lexer {
     // MARK: - Strings
 
     /// Opens a string whose (first) quote is at `quote`, preceded by `hashes` `#`s starting at `i`.
+    /// Three quotes open a multi-line string, unless `#`s make them a one-line raw string (`#"""#`).
     mutating func lexStringStart(quote: Int, hashes: Int) {
-        let multiline = has(quote + 1, ASCII.quote) && has(quote + 2, ASCII.quote)
+        var multiline = has(quote + 1, ASCII.quote) && has(quote + 2, ASCII.quote)
+        // `#"""#` is a raw string holding one `"`: with `#`s, `"""` is a multi-line delimiter only when
+        // the rest of its line has no `"` followed by as many `#`s (as in the compiler's lexer).
+        if multiline && hashes > 0 && sameLineCloses.closes(p, from: quote + 2, hashes: hashes) {
+            multiline = false
+        }
         emit(.stringStart, multiline ? quote + 3 : quote + 1)
         frames.append(.string(hashes: hashes, multiline: multiline))
     }

@@ -90,6 +90,8 @@ struct Lexer<Sink: TokenSink> {
     /// Bare and `#/` regexes are not attempted before this offset: a scan that failed
     /// reached it (the end of its line) without finding a close.
     var regexBlockedUntil = 0
+    /// The closes on the line of the last `#"""`, which tell a one-line raw string from a multi-line one.
+    var sameLineCloses = SameLineCloses()
 
     init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, sink: Sink) {
         p = bytes
