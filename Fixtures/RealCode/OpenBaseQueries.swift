@@ -14,10 +14,11 @@ struct OpenBaseQueries {
         return query
     }
 
-    // Wrong: the status is compared with success only; a duplicate is thrown away as a failure.
+    // Wrong: the status is compared with success only; a duplicate is thrown away as a failure
+    // that does not say which.
     static func add(attributes: [String: AnyHashable]) throws {
         let status = SecItemAdd(attributes as CFDictionary, nil) // expect: unhandled-duplicate-item@22
-        guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
+        guard status == errSecSuccess else { throw CocoaError(.fileWriteUnknown) }
     }
 
     // Right: the base may carry kSecUseDataProtectionKeychain; nothing here says it does not.

@@ -59,7 +59,8 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(project.read("Sources/Store.swift"), safelyFixedStore)
         XCTAssertTrue(r.err.contains("keychain-lint: fixed 1 issue in Sources/Store.swift (deprecated-accessibility)\n"), r.err)
         XCTAssertTrue(r.err.contains("keychain-lint: fixed 1 issue in 1 file (1 more with --unsafe-fixes)\n"), r.err)
-        XCTAssertEqual(r.findings, ["Sources/Store.swift:2 missing-data-protection-keychain", "Sources/Store.swift:2 generic-password-web-login"],
+        XCTAssertEqual(r.findings, ["Sources/Store.swift:2 unhandled-duplicate-item", "Sources/Store.swift:2 missing-data-protection-keychain",
+                                    "Sources/Store.swift:2 generic-password-web-login"],
                        "what no fix removes, and what only an unsafe fix would, is reported")
         XCTAssertEqual(r.code, 0)
         let quiet = project.run(["--fix", "-q", "Sources"])
@@ -72,7 +73,7 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(project.read("Sources/Store.swift"), fixedStore)
         XCTAssertTrue(r.err.contains("keychain-lint: fixed 2 issues in Sources/Store.swift (deprecated-accessibility, missing-data-protection-keychain)\n"), r.err)
         XCTAssertTrue(r.err.contains("keychain-lint: fixed 2 issues in 1 file\n"), r.err)
-        XCTAssertEqual(r.findings, ["Sources/Store.swift:2 generic-password-web-login"])
+        XCTAssertEqual(r.findings, ["Sources/Store.swift:2 unhandled-duplicate-item", "Sources/Store.swift:2 generic-password-web-login"])
         let diff = project.run(["--diff", "--unsafe-fixes", "Sources"])
         XCTAssertEqual(diff.out, "", "nothing left to fix")
     }

@@ -91,6 +91,20 @@ final class HostileInputTests: XCTestCase {
         assertLinear("dictionaries", { n in self.bytes((0..<n).map(dictionary).joined()) }, n: 25_000)
     }
 
+    func testAddsAfterLookupsAndDeletesWithThrownStatusesInOneLongFunction() {
+        // Each add asks about the lookups, deletes and throws before and after it in its function.
+        let statements = { (i: Int) in
+            "let f\(i) = SecItemCopyMatching([kSecClass: kSecClassKey] as CFDictionary, nil)\n"
+                + "if f\(i) == errSecItemNotFound { SecItemAdd([kSecClass: kSecClassGenericPassword] as CFDictionary, nil) }\n"
+                + "SecItemDelete([kSecClass: kSecClassKey] as CFDictionary)\n"
+                + "let s\(i) = SecItemAdd([kSecClass: kSecClassGenericPassword] as CFDictionary, nil)\n"
+                + "switch s\(i) { case errSecSuccess: break; case let e: throw E(status: e) }\n"
+        }
+        assertLinear("lookups, deletes and throws", { n in
+            self.bytes("func f() throws {\n" + (0..<n).map(statements).joined() + "}\n")
+        }, n: 4_000)
+    }
+
     func testKeychainSwiftReceiversAndOptionsInOneLongFunctionAndDeepBlocks() {
         // Each write looks for its instance's settings and each option for where it is produced.
         let statements = """

@@ -7,6 +7,7 @@ import Security
 
 enum NoteError: Error {
     case keychain(OSStatus)
+    case saveFailed
 }
 
 /// The app's note vault: its methods build their own queries.
@@ -116,7 +117,8 @@ final class BadgeStore {
         guard status == errSecSuccess else { throw NoteError.keychain(status) }
     }
 
-    // Wrong: nothing deletes the old note, so a second save fails with errSecDuplicateItem.
+    // Wrong: nothing deletes the old note, so a second save fails with errSecDuplicateItem, and the
+    // error thrown does not carry the status for a caller to tell.
     func saveNote(_ text: Data, forKey key: String) throws {
         let status = SecItemAdd([  // expect: unhandled-duplicate-item@22
             kSecClass as String: kSecClassGenericPassword,
@@ -126,6 +128,6 @@ final class BadgeStore {
             kSecUseDataProtectionKeychain as String: true,
             kSecValueData as String: text,
         ] as CFDictionary, nil)
-        guard status == errSecSuccess else { throw NoteError.keychain(status) }
+        guard status == errSecSuccess else { throw NoteError.saveFailed }
     }
 }

@@ -159,6 +159,30 @@ extension CodeView {
         return text(range.lowerBound)
     }
 
+    /// Whether a single expression alone in the block opened at `open` is its value: a closure's
+    /// (`{ SecItemAdd(q, nil) }`), a function's with a result type or a computed property's
+    /// (implicit return), not a control block's (`if ok { SecItemAdd(q, nil) }`) nor a function's
+    /// without a result type.
+    package func blockReturnsItsExpression(opening open: Int) -> Bool {
+        switch blockKind(opening: open) {
+        case .closure: return true
+        case .control, .type: return false
+        case .function:
+            // `-> T {`, or a computed property `var x: T {`; `func f() {` returns nothing.
+            var j = open - 1
+            var steps = 0
+            defer { work += steps }
+            while j >= 0 && steps < 512 {
+                steps += 1
+                if self.is(j, "->") || isKeyword(j, "var") || isKeyword(j, "subscript") { return true }
+                if isKeyword(j, "func") || isKeyword(j, "init") || kind(j) == .leftBrace || kind(j) == .rightBrace { return false }
+                if kind(j) == .rightParen || kind(j) == .rightBracket, partner[j] >= 0 { j = Int(partner[j]) }
+                j -= 1
+            }
+            return true
+        }
+    }
+
     /// Classifies the block opened at `open` from the tokens of the statement that introduces it.
     package func blockKind(opening open: Int) -> BlockKind {
         let p = open - 1

@@ -163,8 +163,11 @@ extension FlowWalk {
             if code.kind(p - 1) == .identifier && !comparedAfter { return .bound(name: code.text(p - 1)) }
             return .usedInPlace
         }
-        // `{ SecItemCopyMatching(q as CFDictionary, $0) }`: a single-expression closure returns the status.
-        if code.kind(p) == .leftBrace && code.kind(afterCall) == .rightBrace { return .returned }
+        // `{ SecItemCopyMatching(q as CFDictionary, $0) }`: a single-expression closure (or a function
+        // with a result) returns the status; alone in an `if`/`else` block it is a statement.
+        if code.kind(p) == .leftBrace && code.kind(afterCall) == .rightBrace && code.blockReturnsItsExpression(opening: p) {
+            return .returned
+        }
         if p < 0 || code.startsStatement(p + 1) {
             return comparedAfter || code.kind(afterCall) == .period ? .usedInPlace : .discarded
         }

@@ -65,6 +65,32 @@ struct UnhandledDuplicateItem: Rule {
                 }
             }
             """, note: "A private helper whose caller neither updates nor deletes the item first."),
+            RuleExample("""
+            enum StoreError: Error { case failed, message(String) }
+            func save(_ token: Data) throws {
+                let status = ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                guard status == errSecSuccess else { throw StoreError.failed }
+            }
+            func store(_ token: Data) throws {
+                let status = ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                guard status == errSecSuccess else { throw StoreError.message("OSStatus \\(status)") }
+            }
+            """, note: "Thrown errors that do not carry the status: a caller cannot tell a duplicate (text made from it is no value)."),
+            RuleExample("""
+            func save(_ token: Data) {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me"]
+                if SecItemCopyMatching(query as CFDictionary, nil) != errSecItemNotFound {
+                    ↓SecItemAdd(query.merging([kSecValueData as String: token]) { $1 } as CFDictionary, nil)
+                }
+            }
+            """, note: "Alone in an if block, the status is a statement's, not a value returned; and this branch runs where the item was found."),
+            RuleExample("""
+            func replace(_ token: Data) {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me"]
+                SecItemDelete(query as CFDictionary)
+                ↓SecItemAdd(query.merging([kSecValueData as String: token]) { $1 } as CFDictionary, nil)
+            }
+            """, note: "A delete first: the message says that the mistake is the discarded status, as an add can still fail."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -151,55 +177,149 @@ struct UnhandledDuplicateItem: Rule {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil) != -25299
             }
             """),
+            RuleExample("""
+            enum KeychainError: Error { case unhandled(status: OSStatus) }
+            struct StatusError: Error { let status: OSStatus }
+            func save(_ token: Data) throws {
+                let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                guard status == errSecSuccess else { throw KeychainError.unhandled(status: status) }
+            }
+            func store(_ token: Data) throws {
+                let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                if status != errSecSuccess { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
+            }
+            func keep(_ token: Data) throws {
+                let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                switch status {
+                case errSecSuccess: return
+                case let other: throw StatusError(status: other)
+                }
+            }
+            func put(_ token: Data) throws {
+                switch SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil) {
+                case errSecSuccess: return
+                case let status: throw StatusError(status: status)
+                }
+            }
+            """, note: "The status thrown inside an error that carries it: the caller can compare it."),
+            RuleExample("""
+            func save(_ token: Data) -> OSStatus {
+                perform { SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil) }
+            }
+            func perform(_ operation: () -> OSStatus) -> OSStatus {
+                let status = operation()
+                return status == errSecDuplicateItem ? errSecSuccess : status
+            }
+            """, note: "A closure returns the status to the function that calls it."),
+            RuleExample("""
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me"]
+            let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me", kSecValueData as String: Data()]
+            func save() {
+                let found = SecItemCopyMatching(query as CFDictionary, nil)
+                if found == errSecItemNotFound {
+                    SecItemAdd(item as CFDictionary, nil)
+                }
+            }
+            func store() {
+                switch SecItemCopyMatching(query as CFDictionary, nil) {
+                case errSecItemNotFound:
+                    SecItemAdd(item as CFDictionary, nil)
+                default:
+                    break
+                }
+            }
+            func keep() {
+                let found = SecItemCopyMatching(query as CFDictionary, nil)
+                guard found == errSecItemNotFound else { return }
+                SecItemAdd(item as CFDictionary, nil)
+            }
+            """, note: "The add runs only where a lookup of the item found nothing."),
         ]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
+        var sites: Sites?
+        var facts: [Int: FunctionFacts] = [:]
         for use in file.uses where use.role == .query {
             guard let call = use.call, call.operation == .add else { continue }
             if call.status == .returned || call.status == .handledInside { continue }
+            let body = file.enclosingFunctionBody(of: call.codeIndex)
+            let known = sites ?? Sites(file)
+            sites = known
+            if Self.runsOnlyWhereLookupFoundNothing(use, call: call, in: body, lookups: known.lookups, file: file) { continue }
+            if call.status == .discarded, known.deletes.contains(sameItemAs: use, in: body.lowerBound..<call.codeIndex) {
+                findings.report(at: call.offset, "SecItemAdd's status is discarded; the delete before it removes the old item, but an add that fails (a missing entitlement, a locked keychain) goes unnoticed. Check the status, or return it." + use.routeNote)
+                continue
+            }
             if call.status != .discarded {
-                let body = file.enclosingFunctionBody(of: call.codeIndex)
-                if handlesDuplicate(in: body, file: file) { continue }
-                if case .bound(let name) = call.status, returns(name, in: body, file: file) { continue }
-                if updatesOrDeletes(sameItemAs: use, in: body, file: file) { continue }
+                func factsOf(_ body: Range<Int>) -> FunctionFacts {
+                    if let known = facts[body.lowerBound] { return known }
+                    let new = FunctionFacts(body, changes: known.changes, file: file)
+                    facts[body.lowerBound] = new
+                    return new
+                }
+                let function = factsOf(body)
+                if function.handlesDuplicate { continue }
+                if case .bound(let name) = call.status {
+                    if function.returnedNames.contains(name) || Self.throwsError(carrying: name, after: call, file: file) { continue }
+                }
+                if call.status == .usedInPlace, Self.switchThrowsError(carryingStatusOf: call, file: file) { continue }
+                if function.changes(sameItemAs: use) { continue }
                 // A private helper's add, where every caller updates or deletes the item around
                 // the call (`if !update(…) { try create(…) }`) or handles the duplicate itself.
                 if let callers = file.callersOfPrivateFunction(withBody: body), callers.allSatisfy({ caller in
-                    handlesDuplicate(in: caller, file: file) || updatesOrDeletes(sameItemAs: use, in: caller, file: file)
+                    let facts = factsOf(caller)
+                    return facts.handlesDuplicate || facts.changes(sameItemAs: use)
                 }) { continue }
             }
             findings.report(at: call.offset, "SecItemAdd never checks for errSecDuplicateItem; saving an existing item silently keeps the old one. Handle errSecDuplicateItem with SecItemUpdate, or return the status." + use.routeNote)
         }
     }
 
-    /// `errSecDuplicateItem` or `-25299` anywhere in the function (a comparison or a `case`).
-    private func handlesDuplicate(in body: Range<Int>, file: KeychainFile) -> Bool {
-        let code = file.code
-        return body.contains { i in
-            (code.kind(i) == .identifier && code.is(i, "errSecDuplicateItem"))
-                || (code.kind(i) == .integerLiteral && code.is(i, "25299") && code.is(i - 1, "-"))
+    /// The file's lookups, deletes, and updates or deletes, each in code order.
+    private struct Sites {
+        let lookups: OperationSites, deletes: OperationSites, changes: OperationSites
+
+        init(_ file: KeychainFile) {
+            lookups = OperationSites([.copyMatching], in: file)
+            deletes = OperationSites([.delete], in: file)
+            changes = OperationSites([.update, .delete], in: file)
         }
     }
 
-    /// `return name` in the function (not `return name == …`): the status itself goes to the caller.
-    private func returns(_ name: String, in body: Range<Int>, file: KeychainFile) -> Bool {
-        let code = file.code
-        return body.contains { i in
-            code.isKeyword(i, "return") && code.kind(i + 1) == .identifier && code.text(i + 1) == name
-                && !(code.kind(i + 2) == .operator && !code.startsLine[min(i + 2, code.count - 1)]) && code.kind(i + 2) != .period
-        }
-    }
+    /// What one function does that decides its adds, read once however many adds it has (a
+    /// function of thousands of adds asked this of its whole body for each).
+    private struct FunctionFacts {
+        /// `errSecDuplicateItem` or `-25299` anywhere in the function (a comparison or a `case`).
+        let handlesDuplicate: Bool
+        /// The names of `return name` in the function (not `return name == …`): that status goes to the caller.
+        let returnedNames: Set<String>
+        /// The classes of the updates and deletes in the function and in the same-file functions
+        /// it calls (`deleteExisting(key)` before the add).
+        let changedClasses: [String?]
 
-    /// An update or delete of the same item in the function, or in a same-file function it calls
-    /// (`deleteExisting(key)` before the add).
-    private func updatesOrDeletes(sameItemAs add: KeychainUse, in body: Range<Int>, file: KeychainFile) -> Bool {
-        let scopes = [body] + file.calledFunctionBodies(in: body)
-        return file.uses.contains { other in
-            guard let call = other.call, call.operation == .update || call.operation == .delete,
-                  other.role == .query, scopes.contains(where: { $0.contains(call.codeIndex) }) else { return false }
-            let a = add.dictionary.itemClass, b = other.dictionary.itemClass
-            return a == nil || b == nil || a == b
+        init(_ body: Range<Int>, changes: OperationSites, file: KeychainFile) {
+            let code = file.code
+            var duplicate = false, returned: Set<String> = []
+            for i in body {
+                if (code.kind(i) == .identifier && code.is(i, "errSecDuplicateItem"))
+                    || (code.kind(i) == .integerLiteral && code.is(i, "25299") && code.is(i - 1, "-")) {
+                    duplicate = true
+                }
+                if code.isKeyword(i, "return") && code.kind(i + 1) == .identifier
+                    && !(code.kind(i + 2) == .operator && !code.startsLine[min(i + 2, code.count - 1)]) && code.kind(i + 2) != .period {
+                    returned.insert(code.text(i + 1))
+                }
+            }
+            handlesDuplicate = duplicate
+            returnedNames = returned
+            changedClasses = ([body] + file.calledFunctionBodies(in: body)).flatMap { changes.classes(in: $0) }
+        }
+
+        /// An update or delete that may be of the item `add` makes.
+        func changes(sameItemAs add: KeychainUse) -> Bool {
+            let a = add.dictionary.itemClass
+            return changedClasses.contains { b in a == nil || b == nil || a == b }
         }
     }
 }
