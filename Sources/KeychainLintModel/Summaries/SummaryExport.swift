@@ -8,17 +8,21 @@
 /// a file's declarations look changed in every project round (Valet: four files re-linted in
 /// rounds 2 and 3 for nothing). Exported summaries carry the home's offsets instead.
 extension FunctionSummary {
+    /// Each shape exports its own part (`ParameterSink.portable`, …). Item changes hold no
+    /// entries; property effects (`selfEffects`, `returnedCopy`) go as they are, offsets and all.
     package var portable: FunctionSummary {
         var summary = self
-        summary.returnAdded = Self.portable(returnAdded)
-        for k in summary.sinks.indices { summary.sinks[k].added = Self.portable(sinks[k].added) }
-        for k in summary.effects.indices { summary.effects[k].added = Self.portable(effects[k].added) }
-        for k in summary.storedParameters.indices { summary.storedParameters[k].added = Self.portable(storedParameters[k].added) }
-        for k in summary.closureSinks.indices { summary.closureSinks[k].added = Self.portable(closureSinks[k].added) }
+        summary.returnAdded = portableReturnAdded
+        summary.sinks = sinks.map(\.portable)
+        summary.effects = effects.map(\.portable)
+        summary.storedParameters = storedParameters.map(\.portable)
+        summary.closureSinks = closureSinks.map(\.portable)
         return summary
     }
 
-    private static func portable(_ entries: [KeychainEntry]) -> [KeychainEntry] {
+    /// Entries with their home's offsets in place of the ones `rebased` made up, nested
+    /// dictionaries too; the same array when none was adopted.
+    static func portable(_ entries: [KeychainEntry]) -> [KeychainEntry] {
         guard entries.contains(where: { entry in
             if case .dictionary = entry.value { return true }
             return entry.home != nil
