@@ -35,3 +35,22 @@ extension FunctionSummary {
         }
     }
 }
+
+extension DictionaryExtractor {
+    /// The summaries of the functions this file declares that others may call.
+    func exportedSummaries() -> [String: [FunctionSummary]] {
+        var out: [String: [FunctionSummary]] = [:]
+        let bodies = declarations.bodies
+        for id in bodies.names {
+            bodies.forEach(in: id) { body in
+                guard !body.isLocal, body.parameterOpen != nil, !isFilePrivate(declaredAt: body.nameIndex),
+                      let summary = summary(of: body) else { return }
+                out[code.spelling(id), default: []].append(summary.portable)
+            }
+        }
+        for body in declarations.subscripts where !isFilePrivate(declaredAt: body.nameIndex + 1) {
+            if let summary = summary(of: body) { out[Self.subscriptName, default: []].append(summary.portable) }
+        }
+        return out
+    }
+}
