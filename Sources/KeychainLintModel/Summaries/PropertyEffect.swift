@@ -1,7 +1,8 @@
 // Shape: what a method writes into `self`'s dictionary properties (`selfEffects`) or into the copy
-// of `self` it returns (`returnedCopy`). Its type, how a summarised method notes it, how a call on
-// `self` applies it (a call on a followed instance or an initializer: `FlowWalk+Instances`). It is
-// exported as it is.
+// of `self` it returns (`returnedCopy`). Its type; how a summarised method notes it; how a call
+// applies it to `self`, to a followed instance, to the instance an initializer makes
+// (`FlowWalk+Instances` makes it) or to the copy a method returns (`returnedCopy(of:calleeAt:)`).
+// It is exported as it is.
 
 /// What a method does to one dictionary property of an instance of its type: of `self` (a
 /// `mutating func`, a class's method, an initializer) or of the copy of `self` it returns
@@ -177,9 +178,7 @@ extension FlowWalk {
         guard !summary.selfEffects.isEmpty else { return }
         if code.kind(i - 1) == .period, let instance = instanceLocal(at: i - 2) {
             guard summary.route.hasPrefix(instances.instances[instance].type + ".") else { return }
-            for effect in summary.selfEffects {
-                apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
-            }
+            applySelfEffects(of: summary, toInstance: instance, arguments: arguments, binding: binding, calleeAt: i)
             return
         }
         guard let writes = instances.selfWrites, code.kind(i - 1) != .period || code.isKeyword(i - 2, "self"),
@@ -187,6 +186,28 @@ extension FlowWalk {
         for effect in summary.selfEffects {
             apply(effect, to: selfPropertyVariable(effect.property), of: summary, arguments: arguments, binding: binding, calleeAt: i)
         }
+    }
+
+    /// The method's (or initializer's) writes to `self`, landed in a followed instance's properties.
+    func applySelfEffects(of summary: FunctionSummary, toInstance instance: Int, arguments: [Range<Int>], binding: [Int], calleeAt i: Int) {
+        for effect in summary.selfEffects {
+            apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
+        }
+    }
+
+    /// `receiver.adding(k, v)` where `adding` returns a changed copy of its instance.
+    func returnedCopy(of receiver: Int, calleeAt i: Int) -> Int? {
+        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let prefix = instances.instances[receiver].type + "."
+        for summary in extractor.summaries(at: i) where summary.route.hasPrefix(prefix) {
+            guard let effects = summary.returnedCopy, let binding = summary.signature.bind(labels) else { continue }
+            for effect in effects {
+                apply(effect, to: propertyVariable(effect.property, of: receiver), of: summary, arguments: arguments, binding: binding, calleeAt: i)
+            }
+            return receiver
+        }
+        return nil
     }
 
     /// A property of `self` the summarised method did not write itself: a variable kept out of name lookup.

@@ -1,6 +1,7 @@
 // Shape: a property an initializer (or method) stores a parameter's dictionary in
 // (`KeychainQuery([…]).raw`). Its type, where it is noted (an assignment in `FlowWalk+Statements`),
-// how a call reads it back, and its exported form.
+// how a call reads it back (`.raw` on the call itself, or in the instance an initializer makes in
+// `FlowWalk+Instances`), and its exported form.
 
 /// A property of `self` a parameter's dictionary is stored in, with what was added on the way.
 package struct StoredParameter: Sendable, Equatable {
@@ -60,5 +61,18 @@ extension FlowWalk {
             return passed
         }
         return nil
+    }
+
+    /// `var q = KeychainQuery([…])`: each property the initializer stores an argument in starts,
+    /// in the new instance, as that argument's dictionary with what the initializer added.
+    func applyStoredParameters(of summary: FunctionSummary, to instance: Int, arguments: [Range<Int>], binding: [Int], calleeAt i: Int) {
+        for stored in summary.storedParameters {
+            guard let k = binding.firstIndex(of: stored.parameter), let passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
+            let effect = PropertyEffect(property: stored.property, start: passed.hasUnknownBase ? .replacedWithUnknown : .replaced,
+                                        added: [], removed: passed.certainlyAbsent)
+            apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
+            let variable = propertyVariable(stored.property, of: instance)
+            variables[variable].events += (passed.entries + adopted(stored.added, of: summary, at: i)).map(Event.add)
+        }
     }
 }

@@ -57,8 +57,8 @@ extension FlowWalk {
     /// changes. Uses are recorded in this order, and rules that look for one use before another
     /// (a delete before an add) read it. Shapes read where a call's value is used, not at the
     /// call statement, are not run here: a returned parameter (`passedThrough`), a stored
-    /// parameter (`storedProperty`; an initializer's, `FlowWalk+Instances`) and a returned copy
-    /// of `self` (`FlowWalk+Instances`).
+    /// parameter (`storedProperty`, `applyStoredParameters`) and a returned copy of `self`
+    /// (`returnedCopy(of:calleeAt:)`), which `FlowWalk+Values` and `FlowWalk+Instances` ask for.
     func apply(_ summaries: [FunctionSummary], arguments open: Int, calleeAt i: Int) {
         guard !summaries.isEmpty else { return }
         let arguments = code.elements(of: open).filter { !$0.isEmpty }
