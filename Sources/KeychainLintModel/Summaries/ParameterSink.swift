@@ -63,6 +63,15 @@ extension ParameterSink {
 extension FlowWalk {
     // MARK: Noted while a body is summarised
 
+    /// `SecItemCopyMatching(q as CFDictionary, …)` in a summarised body with `q` a parameter's
+    /// dictionary: the parameter's own sink, with what the body added or removed first.
+    func noteSink(of dictionary: DictionaryExpression, operation: KeychainOperation, role: DictionaryRole, status: StatusUse,
+                  operationAt nameIndex: Int) {
+        guard let parameter = dictionary.parameter else { return }
+        noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
+                               removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex)))
+    }
+
     func noteSink(_ sink: ParameterSink) {
         if !(summary?.sinks.contains(sink) ?? true) { summary?.sinks.append(sink) }
     }

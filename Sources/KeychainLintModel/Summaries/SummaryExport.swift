@@ -54,3 +54,32 @@ extension DictionaryExtractor {
         return out
     }
 }
+
+/// The names the project rounds know the project's summaries by. A function's item changes have
+/// names of their own (`ItemChange+Dependencies`), so that a change of them re-lints only the
+/// files that depend on it; the rest of its summary goes by the function's name.
+extension FunctionSummary {
+    /// The names the project's summaries of the functions named `name` answer to; `passing` gets
+    /// `name` when one of them deletes or updates a dictionary it is passed.
+    static func dependencyNames(_ name: String, _ list: [FunctionSummary], into names: inout Set<String>, passing: inout [String]) {
+        if list.contains(where: { $0.withoutItemChanges != nil }) { names.insert(name) }
+        if list.contains(where: { !$0.itemChanges.isEmpty }) { names.insert(ItemChange.dependencyName(of: name)) }
+        let functions = ItemChange.passing(list)
+        if !functions.isEmpty {
+            passing.append(name)
+            names.formUnion(ItemChange.passingNames(of: name, functions))
+        }
+    }
+
+    /// The names whose meaning changes when a file's summaries of the functions named `name` go
+    /// from `theirs` to `mine` (`FileSymbols.changedNames`).
+    static func changedNames(_ name: String, _ mine: [FunctionSummary], _ theirs: [FunctionSummary], into changed: inout Set<String>) {
+        if ItemChange.otherParts(mine) != ItemChange.otherParts(theirs) { changed.insert(name) }
+        if ItemChange.facts(mine) != ItemChange.facts(theirs) { changed.insert(ItemChange.dependencyName(of: name)) }
+        let passing = (ItemChange.passing(mine), ItemChange.passing(theirs))
+        if passing.0 != passing.1 {
+            let differing = passing.0.filter { !passing.1.contains($0) } + passing.1.filter { !passing.0.contains($0) }
+            changed.formUnion(ItemChange.passingNames(of: name, differing))
+        }
+    }
+}
