@@ -113,33 +113,9 @@ extension FlowWalk {
             guard let binding = summary.signature.bind(labels), !summary.selfEffects.isEmpty || !summary.storedParameters.isEmpty else { continue }
             instances.instances.append(Instance(type: type, block: currentBlockID, copiesSelf: false))
             let instance = instances.instances.count - 1
-            for effect in summary.selfEffects {
-                apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
-            }
-            for stored in summary.storedParameters {
-                guard let k = binding.firstIndex(of: stored.parameter), let passed = dictionary(code.droppingLabel(arguments[k])) else { continue }
-                let effect = PropertyEffect(property: stored.property, start: passed.hasUnknownBase ? .replacedWithUnknown : .replaced,
-                                            added: [], removed: passed.certainlyAbsent)
-                apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
-                let variable = propertyVariable(stored.property, of: instance)
-                variables[variable].events += (passed.entries + adopted(stored.added, of: summary, at: i)).map(Event.add)
-            }
+            applySelfEffects(of: summary, toInstance: instance, arguments: arguments, binding: binding, calleeAt: i)
+            applyStoredParameters(of: summary, to: instance, arguments: arguments, binding: binding, calleeAt: i)
             return instance
-        }
-        return nil
-    }
-
-    /// `receiver.adding(k, v)` where `adding` returns a changed copy of its instance.
-    private func returnedCopy(of receiver: Int, calleeAt i: Int) -> Int? {
-        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
-        let prefix = instances.instances[receiver].type + "."
-        for summary in extractor.summaries(at: i) where summary.route.hasPrefix(prefix) {
-            guard let effects = summary.returnedCopy, let binding = summary.signature.bind(labels) else { continue }
-            for effect in effects {
-                apply(effect, to: propertyVariable(effect.property, of: receiver), of: summary, arguments: arguments, binding: binding, calleeAt: i)
-            }
-            return receiver
         }
         return nil
     }

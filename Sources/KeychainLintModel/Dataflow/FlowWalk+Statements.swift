@@ -125,11 +125,7 @@ extension FlowWalk {
             // the call itself; every missing-entry rule stays silent on it.
             guard let dictionary = dictionary(argument) ?? opaqueArgument(argument) else { continue }
             if let source = dictionary.variable { variables[source].flowsIntoCall = true }
-            if summary != nil, let parameter = dictionary.parameter {
-                noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
-                                       removed: dictionary.certainlyAbsent, status: call.status, route: [],
-                                       operationOffset: code.offset(nameIndex)))
-            }
+            if summary != nil { noteSink(of: dictionary, operation: operation, role: role, status: call.status, operationAt: nameIndex) }
             record(KeychainUse(dictionary: dictionary.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: role))
         }
     }

@@ -140,7 +140,7 @@ final class FlowWalk {
             }
             i += 1
         }
-        if summary != nil { noteParameterEffects() }
+        if summary != nil { noteBodyEnd() }
         while !blocks.isEmpty { popBlock() }
     }
 

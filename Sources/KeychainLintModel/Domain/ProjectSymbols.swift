@@ -36,26 +36,16 @@ package struct FileSymbols: Sendable, Equatable {
         for name in changed where ItemChange.changesItems(functionAliases[name]) != ItemChange.changesItems(other.functionAliases[name]) {
             changed.formUnion(ItemChange.aliasPassingNames(of: name))
         }
-        // A function's item changes and the rest of its summary are told apart (`ItemChange.dependencyName`).
+        // A function's item changes and the rest of its summary are told apart (`FunctionSummary.changedNames`).
         for (name, list) in summaries where other.summaries[name] != list {
-            changedSummary(name, list, other.summaries[name] ?? [], into: &changed)
+            FunctionSummary.changedNames(name, list, other.summaries[name] ?? [], into: &changed)
         }
         for (name, list) in other.summaries where summaries[name] == nil {
-            changedSummary(name, [], list, into: &changed)
+            FunctionSummary.changedNames(name, [], list, into: &changed)
         }
         changed.formUnion(shadowedSecurityNames.symmetricDifference(other.shadowedSecurityNames))
         changed.formUnion(passThroughFunctions.symmetricDifference(other.passThroughFunctions))
         return changed
-    }
-
-    private func changedSummary(_ name: String, _ mine: [FunctionSummary], _ theirs: [FunctionSummary], into changed: inout Set<String>) {
-        if ItemChange.otherParts(mine) != ItemChange.otherParts(theirs) { changed.insert(name) }
-        if ItemChange.facts(mine) != ItemChange.facts(theirs) { changed.insert(ItemChange.dependencyName(of: name)) }
-        let passing = (ItemChange.passing(mine), ItemChange.passing(theirs))
-        if passing.0 != passing.1 {
-            let differing = passing.0.filter { !passing.1.contains($0) } + passing.1.filter { !passing.0.contains($0) }
-            changed.formUnion(ItemChange.passingNames(of: name, differing))
-        }
     }
 }
 
@@ -108,15 +98,7 @@ package struct ProjectSymbols: Sendable {
             .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys)
         var names = contentNames.union(functionAliases.keys)
         var passing: [String] = []
-        for (name, list) in summaries {
-            if list.contains(where: { $0.withoutItemChanges != nil }) { names.insert(name) }
-            if list.contains(where: { !$0.itemChanges.isEmpty }) { names.insert(ItemChange.dependencyName(of: name)) }
-            let functions = ItemChange.passing(list)
-            if !functions.isEmpty {
-                passing.append(name)
-                names.formUnion(ItemChange.passingNames(of: name, functions))
-            }
-        }
+        for (name, list) in summaries { FunctionSummary.dependencyNames(name, list, into: &names, passing: &passing) }
         for (name, operation) in functionAliases where ItemChange.changesItems(operation) {
             passing.append(name)
             names.formUnion(ItemChange.aliasPassingNames(of: name))

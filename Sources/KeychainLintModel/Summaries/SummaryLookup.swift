@@ -1,8 +1,9 @@
 import KeychainLintSyntax
 
-/// Function summaries: computed once per declaration (memoised by the body's `{`), found for a
-/// call by the callee's name and then its argument labels (`FunctionSignature.bind`), from the
-/// file's own functions first and else from what the other files of the project declare.
+/// Finding summaries: computed once per declaration (memoised by the body's `{`,
+/// `SummaryComputation`), found for a call by the callee's name and then its argument labels
+/// (`FunctionSignature.bind`), from the file's own functions first and else from what the other
+/// files of the project declare.
 ///
 /// A method is found by its name and labels whatever its receiver: through `self`, a stored
 /// property, a protocol-typed value (the project's implementations of that requirement are
@@ -131,48 +132,6 @@ extension DictionaryExtractor {
         return list.contains(where: { !$0.itemChanges.isEmpty }) ? ItemChange.otherParts(list) : list
     }
 
-    /// The summary of one function, computed once; nil when it has no dictionary parameter or
-    /// does nothing with one.
-    func summary(of body: Declarations.Body) -> FunctionSummary? {
-        if let memo = summaryMemo[body.open] { return memo }
-        if let provisional = summaryStack.provisionalSummary(of: body.open) { return provisional }
-        if summaryStack.contains(body.open) {
-            summaryStack.noteMet(body.open)
-            return nil
-        }
-        guard let parameterOpen = body.parameterOpen, evaluationDepth < Self.maxEvaluationDepth else { return nil }
-        let isSubscript = code.isKeyword(body.nameIndex, "subscript")
-        let parameters = FunctionParameters(code: code, open: parameterOpen, isSubscript: isSubscript)
-        let writes = selfWrites(in: body)
-        let started = summaryStack.start(body.open)
-        evaluationDepth += 1
-        // Without a dictionary or closure parameter or a write to self's dictionaries, only the
-        // items it deletes or updates itself matter.
-        guard !parameters.dictionaries.isEmpty || !parameters.functions.isEmpty || writes != nil || mayChangeItems(body) else {
-            evaluationDepth -= 1
-            _ = summaryStack.finish(nil, startedWith: started)
-            summaryMemo[body.open] = .some(nil)
-            return nil
-        }
-        let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
-        walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
-        // A subscript's modifiers are right before its keyword, a function's before `func`.
-        walk.summary?.isTypeMember = isTypeMember(declaredAt: isSubscript ? body.nameIndex + 1 : body.nameIndex)
-        walk.summarisedParameters = parameters.dictionaries
-        walk.summarisedClosures = parameters.functions
-        walk.instances.selfWrites = writes
-        walk.run()
-        evaluationDepth -= 1
-        let result = walk.summary.flatMap { $0.isEmpty ? nil : $0 }
-        if summaryStack.finish(result, startedWith: started) { summaryMemo[body.open] = .some(result) }
-        return result
-    }
-
-    /// `inout` written before a parameter's type.
-    func isInoutParameter(_ nameIndex: Int) -> Bool {
-        code.kind(nameIndex + 1) == .colon && (code.isKeyword(nameIndex + 2, "inout") || code.isIdentifier(nameIndex + 2, "inout"))
-    }
-
     /// Entries a summary adds, as this file sees them: another file's keep their home there, so
     /// a finding on one is reported once, in the declaring file.
     func adopt(_ entries: [KeychainEntry], of summary: FunctionSummary, at index: Int) -> [KeychainEntry] {
@@ -181,65 +140,4 @@ extension DictionaryExtractor {
         return rebased(entries, helper: summary.route, region: code.region[index], salt: salt)
     }
 
-    /// `Owner.name(label:_:)`.
-    private func route(of body: Declarations.Body, _ signature: FunctionSignature) -> String {
-        let owner = body.owner.map { code.spelling($0) + "." } ?? ""
-        return owner + code.text(body.nameIndex) + "(" + signature.parameters.map { $0.label + ":" }.joined() + ")"
-    }
-
-    /// The summaries of the functions this file declares that others may call.
-    func exportedSummaries() -> [String: [FunctionSummary]] {
-        var out: [String: [FunctionSummary]] = [:]
-        let bodies = declarations.bodies
-        for id in bodies.names {
-            bodies.forEach(in: id) { body in
-                guard !body.isLocal, body.parameterOpen != nil, !isFilePrivate(declaredAt: body.nameIndex),
-                      let summary = summary(of: body) else { return }
-                out[code.spelling(id), default: []].append(summary.portable)
-            }
-        }
-        for body in declarations.subscripts where !isFilePrivate(declaredAt: body.nameIndex + 1) {
-            if let summary = summary(of: body) { out[Self.subscriptName, default: []].append(summary.portable) }
-        }
-        return out
-    }
-}
-
-/// A parameter list read for summaries: the call signature, and the parameters whose type is a dictionary.
-struct FunctionParameters {
-    var signature = FunctionSignature(parameters: [])
-    var dictionaries: [(index: Int, nameIndex: Int)] = []
-    /// Parameters of a function type (`_ op: (CFDictionary) -> OSStatus`).
-    var functions: [(index: Int, nameIndex: Int)] = []
-
-    /// `isSubscript`: a parameter with one name has no argument label (`items[query]`).
-    init(code: CodeView, open: Int, isSubscript: Bool = false) {
-        for (index, element) in code.elements(of: open).enumerated() where !element.isEmpty {
-            guard let nameIndex = code.parameterName(element) else {
-                signature.parameters.append(.init(label: "_", mayBeOmitted: false))
-                continue
-            }
-            let label = nameIndex > element.lowerBound ? code.text(element.lowerBound) : isSubscript ? "_" : code.text(nameIndex)
-            let typeStart = nameIndex + 2
-            let defaultValue = code.firstTopLevel(in: typeStart..<element.upperBound) { code.is($0, "=") }
-            let type = typeStart..<(defaultValue ?? element.upperBound)
-            let isFunction = type.contains { code.is($0, "->") }
-            signature.parameters.append(.init(label: label, mayBeOmitted: defaultValue != nil || isFunction))
-            if isFunction { functions.append((index, nameIndex)) }
-            if Self.isDictionaryType(type, code: code) { dictionaries.append((index, nameIndex)) }
-        }
-    }
-
-    /// `[String: Any]`, `inout [CFString: Any]`, `CFDictionary`, `NSDictionary?`, `Dictionary<…>`.
-    static func isDictionaryType(_ type: Range<Int>, code: CodeView) -> Bool {
-        var j = type.lowerBound
-        while j < type.upperBound && (code.isKeyword(j, "inout") || code.isIdentifier(j, "inout")) { j += 1 }
-        guard j < type.upperBound else { return false }
-        if code.kind(j) == .leftBracket {
-            let close = code.after(j) - 1
-            return close > j + 1 && code.firstTopLevel(in: (j + 1)..<close) { code.kind($0) == .colon } != nil
-        }
-        return code.isIdentifier(j, "CFDictionary") || code.isIdentifier(j, "NSDictionary")
-            || code.isIdentifier(j, "NSMutableDictionary") || code.isIdentifier(j, "Dictionary")
-    }
 }

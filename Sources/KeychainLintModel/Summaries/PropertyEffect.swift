@@ -1,4 +1,65 @@
-import KeychainLintSyntax
+// Shape: what a method writes into `self`'s dictionary properties (`selfEffects`) or into the copy
+// of `self` it returns (`returnedCopy`). Its type; how a summarised method notes it; how a call
+// applies it to `self`, to a followed instance, to the instance an initializer makes
+// (`FlowWalk+Instances` makes it) or to the copy a method returns (`returnedCopy(of:calleeAt:)`).
+// It is exported as it is.
+
+/// What a method does to one dictionary property of an instance of its type: of `self` (a
+/// `mutating func`, a class's method, an initializer) or of the copy of `self` it returns
+/// (`func adding(_ k: CFString, _ v: Any) -> Query { var c = self; c.raw[k] = v; return c }`).
+///
+/// A caller that holds an instance in a local (`var lookup = ItemLookup(…)`) applies it at
+/// `lookup.returningData()` or `lookup.adding(k, v)`, so `lookup.query` read later carries what
+/// the method wrote (`FlowWalk+Instances`).
+package struct PropertyEffect: Sendable, Equatable {
+    /// What the property holds before `added` and `removed` apply.
+    package enum Start: Sendable, Equatable {
+        /// The instance's own value: the entries are added to it.
+        case unchanged
+        /// A new dictionary the method assigns (`query = [...]` in an initializer): `added` is all of it.
+        case replaced
+        /// A dictionary the method assigns that cannot be read: what the property held before is gone.
+        case replacedWithUnknown
+    }
+
+    /// The property's name.
+    package var property: String
+    package var start: Start
+    /// Entries written on some path, in the declaring file (callers adopt them).
+    package var added: [KeychainEntry]
+    /// Keys removed on the path to the end.
+    package var removed: Set<String>
+    /// `raw[key] = value` with `key` a parameter: the entry the call's arguments make.
+    package var parameterEntries: [ParameterEntry]
+
+    package init(property: String, start: Start, added: [KeychainEntry], removed: Set<String>, parameterEntries: [ParameterEntry] = []) {
+        self.property = property
+        self.start = start
+        self.added = added
+        self.removed = removed
+        self.parameterEntries = parameterEntries
+    }
+
+    /// Changes nothing a caller could see.
+    package var isEmpty: Bool {
+        start == .unchanged && added.isEmpty && removed.isEmpty && parameterEntries.isEmpty
+    }
+}
+
+/// An entry whose key is one of the function's parameters (`copy.raw[key] = value`): its key
+/// and value are read from the call's arguments.
+package struct ParameterEntry: Sendable, Equatable {
+    package var keyParameter: Int
+    /// The parameter the value is, or nil when the value is written in the body (`value`).
+    package var valueParameter: Int?
+    package var value: KeychainValue
+
+    package init(keyParameter: Int, valueParameter: Int?, value: KeychainValue) {
+        self.keyParameter = keyParameter
+        self.valueParameter = valueParameter
+        self.value = value
+    }
+}
 
 /// Summaries of methods that change `self`'s dictionary properties or return a changed copy of
 /// `self`, both sides: while a method is summarised, each property it writes is a variable that
@@ -117,9 +178,7 @@ extension FlowWalk {
         guard !summary.selfEffects.isEmpty else { return }
         if code.kind(i - 1) == .period, let instance = instanceLocal(at: i - 2) {
             guard summary.route.hasPrefix(instances.instances[instance].type + ".") else { return }
-            for effect in summary.selfEffects {
-                apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
-            }
+            applySelfEffects(of: summary, toInstance: instance, arguments: arguments, binding: binding, calleeAt: i)
             return
         }
         guard let writes = instances.selfWrites, code.kind(i - 1) != .period || code.isKeyword(i - 2, "self"),
@@ -127,6 +186,28 @@ extension FlowWalk {
         for effect in summary.selfEffects {
             apply(effect, to: selfPropertyVariable(effect.property), of: summary, arguments: arguments, binding: binding, calleeAt: i)
         }
+    }
+
+    /// The method's (or initializer's) writes to `self`, landed in a followed instance's properties.
+    func applySelfEffects(of summary: FunctionSummary, toInstance instance: Int, arguments: [Range<Int>], binding: [Int], calleeAt i: Int) {
+        for effect in summary.selfEffects {
+            apply(effect, to: propertyVariable(effect.property, of: instance), of: summary, arguments: arguments, binding: binding, calleeAt: i)
+        }
+    }
+
+    /// `receiver.adding(k, v)` where `adding` returns a changed copy of its instance.
+    func returnedCopy(of receiver: Int, calleeAt i: Int) -> Int? {
+        let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
+        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let prefix = instances.instances[receiver].type + "."
+        for summary in extractor.summaries(at: i) where summary.route.hasPrefix(prefix) {
+            guard let effects = summary.returnedCopy, let binding = summary.signature.bind(labels) else { continue }
+            for effect in effects {
+                apply(effect, to: propertyVariable(effect.property, of: receiver), of: summary, arguments: arguments, binding: binding, calleeAt: i)
+            }
+            return receiver
+        }
+        return nil
     }
 
     /// A property of `self` the summarised method did not write itself: a variable kept out of name lookup.

@@ -1,0 +1,115 @@
+// Shape: a parameter that reaches a keychain operation (`func fetch(_ q: [String: Any])` calling
+// SecItemCopyMatching(q)). Its type; where it is noted while a body is summarised (`noteSink`, at
+// a Security call in `FlowWalk+Statements`, or at a call of another summarised function that
+// passes the parameter on, `passArgument`); how a call applies it; and its exported form. Where
+// the project reports a missing entry every caller shares is the engine's (`ProjectAnalysis+Sinks`,
+// from the `SinkSpot`s and call counts the walk records).
+
+/// A parameter that reaches a keychain operation inside the function (or deeper, through the
+/// functions it calls: `route` then lists them, outermost first).
+package struct ParameterSink: Sendable, Equatable {
+    package var parameter: Int
+    package var operation: KeychainOperation
+    package var role: DictionaryRole
+    /// Entries the function (and the functions it passes the dictionary on to) add first.
+    package var added: [KeychainEntry]
+    /// Keys it removes first.
+    package var removed: Set<String>
+    /// How the operation's status is used inside; `.returned` leaves it to the caller.
+    package var status: StatusUse
+    /// The functions between the caller and the operation, outermost first.
+    package var route: [String]
+    /// Offset of the operation's name in the file that declares the innermost function.
+    package var operationOffset: Int
+
+    package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
+                 removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int) {
+        self.operationOffset = operationOffset
+        self.parameter = parameter
+        self.operation = operation
+        self.role = role
+        self.added = added
+        self.removed = removed
+        self.status = status
+        self.route = route
+    }
+}
+
+/// The operation inside a function that callers' dictionaries reach: when every caller's
+/// dictionary misses the same entry, the finding is reported once there (`ProjectAnalysis`).
+package struct SinkSpot: Hashable, Sendable {
+    /// The route name (`Owner.name(label:)`) of the function whose body makes the call.
+    package var function: String
+    /// Offset of the operation's name in the file that declares `function`.
+    package var offset: Int
+    package var role: DictionaryRole
+
+    package init(function: String, offset: Int, role: DictionaryRole) {
+        self.function = function
+        self.offset = offset
+        self.role = role
+    }
+}
+
+extension ParameterSink {
+    /// As other files see it: adopted entries at their home's offsets (`SummaryExport`).
+    var portable: ParameterSink {
+        var sink = self
+        sink.added = FunctionSummary.portable(added)
+        return sink
+    }
+}
+
+extension FlowWalk {
+    // MARK: Noted while a body is summarised
+
+    /// `SecItemCopyMatching(q as CFDictionary, …)` in a summarised body with `q` a parameter's
+    /// dictionary: the parameter's own sink, with what the body added or removed first.
+    func noteSink(of dictionary: DictionaryExpression, operation: KeychainOperation, role: DictionaryRole, status: StatusUse,
+                  operationAt nameIndex: Int) {
+        guard let parameter = dictionary.parameter else { return }
+        noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
+                               removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex)))
+    }
+
+    func noteSink(_ sink: ParameterSink) {
+        if !(summary?.sinks.contains(sink) ?? true) { summary?.sinks.append(sink) }
+    }
+
+    // MARK: Applied at a call
+
+    func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
+        // An update or delete of a dictionary nobody can read still counts as one (the delete
+        // before an add); every missing-entry rule stays silent on it.
+        let changesItems = sink.operation == .update || sink.operation == .delete
+        let route = [summary.route] + sink.route
+        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role)
+        let read = dictionary(code.droppingLabel(argument))
+        // A function forwarding its own parameter is not a caller: its callers are.
+        if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.routedCallSites[spot, default: 0] += 1 }
+        guard let dictionary = read ?? (changesItems ? opaqueArgument(argument) : nil) else { return }
+        if let source = dictionary.variable { variables[source].flowsIntoCall = true }
+        let added = adopted(sink.added, of: summary, at: i)
+        if self.summary != nil, let parameter = dictionary.parameter {
+            noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
+                                   removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
+                                   operationOffset: sink.operationOffset))
+            return
+        }
+        // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here.
+        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) || (changesItems && dictionary.hasUnknownBase) else { return }
+        var call = KeychainCall(operation: sink.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
+                                status: status(of: sink, calleeAt: i), branch: currentBranch)
+        call.route = route
+        call.sink = spot
+        var passed = dictionary
+        passed.entries = dictionary.entries.filter { !sink.removed.contains($0.key) } + added
+        if passed.hasUnknownBase { passed.certainlyAbsent.formUnion(sink.removed) }
+        record(KeychainUse(dictionary: passed.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: sink.role))
+    }
+
+    /// A status the callee returns is used as the call site uses it; one it checks itself is its own.
+    private func status(of sink: ParameterSink, calleeAt i: Int) -> StatusUse {
+        sink.status == .returned ? statusUse(ofCallAt: i) : .handledInside
+    }
+}

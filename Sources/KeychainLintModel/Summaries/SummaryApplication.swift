@@ -1,0 +1,93 @@
+// Applying summaries at a call: which calls are asked about, and the ordered runner (`apply`) that
+// hands each shape of each summary the callee may stand for to that shape's file.
+
+extension FlowWalk {
+    /// `XCTAssertThrowsError(try valet.migrateObjects(matching: q))`: the call at `i` is inside
+    /// the first argument of an `XCTAssertThrowsError`.
+    private func isAssertedToThrow(_ i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j > 0 && steps < 24 {
+            steps += 1
+            if code.kind(j) == .leftParen, code.isIdentifier(j - 1, "XCTAssertThrowsError") { return code.after(j) > i }
+            if (code.kind(j) == .rightParen || code.kind(j) == .rightBracket) && code.partner[j] >= 0 {
+                j = Int(code.partner[j]) - 1  // `valet().migrateObjects`: over the receiver's call
+                continue
+            }
+            if code.startsStatement(j) { return false }
+            j -= 1
+        }
+        return false
+    }
+
+    /// Whether the call's arguments (from its `(`) hold a dictionary literal, `&`, a tracked
+    /// variable, a call or a cast to `CFDictionary`/`NSDictionary`: the only arguments a summary
+    /// can say anything about.
+    func argumentsMayCarryDictionaries(_ open: Int) -> Bool {
+        let close = code.after(open) - 1
+        var j = open + 1
+        while j < close {
+            switch code.kind(j) {
+            case .leftBracket, .leftParen: return true
+            case .identifier:
+                if variableIndex(at: j) != nil || code.isIdentifier(j, "CFDictionary") || code.isIdentifier(j, "NSDictionary") { return true }
+            default: if code.is(j, "&") { return true }
+            }
+            j += 1
+        }
+        return false
+    }
+
+    /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
+    /// applied to the arguments bound to its parameters.
+    func userCall(nameIndex i: Int) {
+        // `func add(attributes: [String: Any])` declares, it does not call; a call a test asserts
+        // throws is expected to be rejected (an API that validates its query) — not a use.
+        guard !code.isKeyword(i - 1, "func"), !isAssertedToThrow(i) else { return }
+        apply(extractor.summaries(at: i), arguments: i + 1, calleeAt: i)
+    }
+
+    /// Applies each summary a call may stand for to the arguments (in the parentheses or, for a
+    /// subscript, the brackets opened at `open`) bound to its parameters; `i` is where the call
+    /// is reported (the callee's name, a subscript's receiver).
+    ///
+    /// The order is part of the behaviour, so a new shape gets its place here on purpose: per bound
+    /// argument, its sinks read it before an `inout` effect of the same call writes into it; then
+    /// what the method does to `self`, the closures the caller passes, and the callee's own item
+    /// changes. Uses are recorded in this order, and rules that look for one use before another
+    /// (a delete before an add) read it. Shapes read where a call's value is used, not at the
+    /// call statement, are not run here: a returned parameter (`passedThrough`), a stored
+    /// parameter (`storedProperty`, `applyStoredParameters`) and a returned copy of `self`
+    /// (`returnedCopy(of:calleeAt:)`), which `FlowWalk+Values` and `FlowWalk+Instances` ask for.
+    func apply(_ summaries: [FunctionSummary], arguments open: Int, calleeAt i: Int) {
+        guard !summaries.isEmpty else { return }
+        let arguments = code.elements(of: open).filter { !$0.isEmpty }
+        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        for summary in summaries {
+            guard let binding = summary.signature.bind(labels) else { continue }
+            for (argument, parameter) in zip(arguments, binding) {
+                for sink in summary.sinks where sink.parameter == parameter {
+                    passArgument(argument, to: sink, of: summary, calleeAt: i)
+                }
+                for effect in summary.effects where effect.parameter == parameter {
+                    applyEffect(effect, of: summary, to: argument, calleeAt: i)
+                }
+            }
+            applySelfEffects(of: summary, arguments: arguments, binding: binding, calleeAt: i)
+            for sink in summary.closureSinks {
+                passToClosure(sink, of: summary, arguments: arguments, binding: binding, calleeAt: i)
+            }
+            applyItemChanges(of: summary, calleeAt: i)
+        }
+    }
+
+    /// A callee's entries as seen at its call: the callee's file's (`DictionaryExtractor.adopt`),
+    /// on the paths through the call's own branches, so what a helper writes on one arm never
+    /// meets what another writes on the other.
+    func adopted(_ entries: [KeychainEntry], of summary: FunctionSummary, at i: Int) -> [KeychainEntry] {
+        let arms = currentBranch.arms
+        let moved = extractor.adopt(entries, of: summary, at: i)
+        guard !arms.isEmpty else { return moved }
+        return moved.map { var entry = $0; entry.branch = BranchPath(arms: arms + entry.branch.arms); return entry }
+    }
+}
