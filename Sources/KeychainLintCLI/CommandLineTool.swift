@@ -131,7 +131,7 @@ package enum CommandLineTool {
                 stderr.write("keychain-lint: error: \(UsageError.unknownRule(id, suggestion: suggestion))\n")
                 return ExitCode.usage
             }
-            stdout.write(RuleDocumentation.markdown(for: rule.description))
+            stdout.write(RuleDocumentation.explanation(for: rule.description))
         case .lint, .languageServer:
             break
         }
