@@ -121,6 +121,8 @@ package enum CommandLineTool {
         switch options.action {
         case .help:
             stdout.write(Options.usage)
+        case .languageServerHelp:
+            stdout.write(Options.languageServerUsage)
         case .version:
             stdout.write("keychain-lint \(version)\n")
         case .listRules(let format):
