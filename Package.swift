@@ -85,7 +85,7 @@ let package = Package(
                                                      "KeychainLintFuzzChecks", "KeychainLintTestSupport"]),
         // The language server: framing, UTF-16 positions, the server's answers in-process (a manual
         // clock for the debounce), and a client that spawns the built executable.
-        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint",
+        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint", "KeychainLintReporters",
                                                                 "KeychainLintTestSupport"]),
         // The slow ones: hostile inputs, runs killed midway, saved fuzz crashes, the invariants the
         // fuzzer checks, the real executable in a hostile file system.

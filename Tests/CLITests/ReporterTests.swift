@@ -57,7 +57,9 @@ final class ReporterTests: XCTestCase {
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.all.map { $0.description.id })
-        XCTAssertEqual(rules[0]["helpUri"] as? String, "https://github.com/keychain-lint/keychain-lint/blob/main/rules/generic-password-web-login.md")
+        // The pages of the version that wrote the report: its tag, not the default branch.
+        XCTAssertEqual(rules[0]["helpUri"] as? String,
+                       "https://github.com/keychain-lint/keychain-lint/blob/v\(ToolInfo.version)/rules/generic-password-web-login.md")
         for rule in rules {
             // SARIF's schema declares helpUri "format": "uri": an absolute URI, so a relative path fails it.
             let uri = try XCTUnwrap(URL(string: try XCTUnwrap(rule["helpUri"] as? String)))
