@@ -127,6 +127,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(rule["defaultSeverity"], "warning")
         XCTAssertEqual(rule["name"], "MissingDataProtectionKeychain")
         XCTAssertEqual(rule["help"], "rules/missing-data-protection-keychain.md")
+        XCTAssertEqual(rule["helpUri"], "https://github.com/keychain-lint/keychain-lint/blob/v\(ToolInfo.version)/rules/missing-data-protection-keychain.md")
         XCTAssertEqual(rule["rationale"], RuleRegistry.rule(id: "missing-data-protection-keychain")!.description.rationale)
         XCTAssertEqual(rules.first { $0["id"] == "broad-delete" }?["defaultSeverity"], "off")
         XCTAssertEqual(rules.first { $0["id"] == "broad-delete" }?["severity"], "warning", "an off rule turned on runs at warning")
