@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "keychain-lint", targets: ["keychain-lint"]),
         .library(name: "KeychainLint", targets: ["KeychainLint", "KeychainLintReporters"]),
         .plugin(name: "KeychainLintPlugin", targets: ["KeychainLintPlugin"]),
+        .plugin(name: "KeychainLintFixPlugin", targets: ["KeychainLintFixPlugin"]),
         .plugin(name: "KeychainLintBuildPlugin", targets: ["KeychainLintBuildPlugin"]),
     ],
     targets: [
@@ -38,10 +39,23 @@ let package = Package(
         .target(name: "KeychainLintCLI", dependencies: ["KeychainLintLanguageServer", "KeychainLintReporters", "KeychainLintSupport"]),
         .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI", "KeychainLintSupport"]),
         // `swift package keychain-lint`: lints the Swift targets of the package that depends on this one.
+        // It writes nothing and asks for no permission, so it runs unattended (CI); it refuses --fix.
         .plugin(
             name: "KeychainLintPlugin",
             capability: .command(intent: .custom(verb: "keychain-lint",
                                                  description: "Lint the package's Swift targets with keychain-lint")),
+            dependencies: ["keychain-lint"]
+        ),
+        // `swift package keychain-lint-fix`: `keychain-lint --fix` on those targets. It rewrites the package's
+        // files, so it declares the permission and SwiftPM asks for it before every run (or takes
+        // --allow-writing-to-package-directory). A separate command because SwiftPM asks for a command
+        // plugin's permissions on every run whatever its arguments: declared on the lint command, every
+        // lint would ask, and fail in CI without the flag.
+        .plugin(
+            name: "KeychainLintFixPlugin",
+            capability: .command(intent: .custom(verb: "keychain-lint-fix",
+                                                 description: "Apply keychain-lint's fixes to the package's Swift targets"),
+                                 permissions: [.writeToPackageDirectory(reason: "keychain-lint --fix rewrites the Swift files whose findings it fixes")]),
             dependencies: ["keychain-lint"]
         ),
         // Applied to a target, lints its Swift files during `swift build` (and Xcode builds):
@@ -85,7 +99,7 @@ let package = Package(
                                                      "KeychainLintFuzzChecks", "KeychainLintTestSupport"]),
         // The language server: framing, UTF-16 positions, the server's answers in-process (a manual
         // clock for the debounce), and a client that spawns the built executable.
-        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint",
+        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint", "KeychainLintReporters",
                                                                 "KeychainLintTestSupport"]),
         // The slow ones: hostile inputs, runs killed midway, saved fuzz crashes, the invariants the
         // fuzzer checks, the real executable in a hostile file system.

@@ -70,7 +70,14 @@ lint() {
         mkdir -p "$(dirname "$INPUT_SARIF")"
         arguments+=(--output "sarif=$INPUT_SARIF")
     fi
-    read -r -d '' -a paths <<< "${INPUT_PATHS:-.}" || true
+    # One path per line, so a path may hold spaces; blanks around a path and empty lines are dropped.
+    local line
+    while IFS= read -r line || [ -n "$line" ]; do
+        line="${line#"${line%%[![:space:]]*}"}"
+        line="${line%"${line##*[![:space:]]}"}"
+        [ -z "$line" ] || paths+=("$line")
+    done <<< "${INPUT_PATHS:-}"
+    [ "${#paths[@]}" -gt 0 ] || paths=(.)
 
     # The matcher turns the default output's lines into annotations; `github` prints its own.
     [ "$format" != xcode ] || echo "::add-matcher::$GITHUB_ACTION_PATH/.github/keychain-lint-matcher.json"

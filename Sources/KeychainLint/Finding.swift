@@ -17,12 +17,16 @@ public struct Finding: Equatable, Sendable {
     public var column: Int
     /// 1-based column in UTF-16 code units, as LSP and SARIF count; `column` on an ASCII line.
     public var utf16Column: Int
+    /// Where the reported text ends (exclusive): the end of the token at the finding's spot on its
+    /// line (`TokenExtent`; the language server's diagnostic range), the spot itself when no
+    /// text was known.
+    public var end: SourcePosition
     /// The change that removes the finding, when the rule is certain of it (`--fix`, quick fixes,
     /// SARIF `fixes`); its edits are byte ranges of the text that was linted, with line positions.
     public var fix: Fix?
 
     public init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int,
-                utf16Column: Int? = nil, fix: Fix? = nil) {
+                utf16Column: Int? = nil, end: SourcePosition? = nil, fix: Fix? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -30,6 +34,7 @@ public struct Finding: Equatable, Sendable {
         self.line = line
         self.column = column
         self.utf16Column = utf16Column ?? column
+        self.end = end ?? SourcePosition(line: line, column: column, utf16Column: utf16Column ?? column)
         self.fix = fix
     }
 

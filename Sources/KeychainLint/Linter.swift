@@ -98,7 +98,8 @@ package struct Linter: Sendable {
             for raw in collector.raw {
                 let at = positions.position(of: raw.offset)
                 findings.append(Finding(ruleID: type(of: active.rule).description.id, severity: active.severity, message: raw.message,
-                                        path: file.path, line: at.line, column: at.column, utf16Column: at.utf16Column))
+                                        path: file.path, line: at.line, column: at.column, utf16Column: at.utf16Column,
+                                        end: positions.tokenEnd(from: raw.offset)))
             }
         }
         return Finding.sortedForOutput(findings)
@@ -134,7 +135,8 @@ package struct Linter: Sendable {
                 if !suppressions.isEmpty && suppressions.suppresses(rule: id, line: at.line) { continue }
                 findings.append(Finding(
                     ruleID: id, severity: active.severity, message: raw.message, path: file.source.path,
-                    line: at.line, column: at.column, utf16Column: at.utf16Column, fix: raw.fix?.located(in: positions)))
+                    line: at.line, column: at.column, utf16Column: at.utf16Column, end: positions.tokenEnd(from: raw.offset),
+                    fix: raw.fix?.located(in: positions)))
                 if let sink = raw.sink {
                     routed.append(RoutedFinding(ruleID: id, line: at.line, column: at.column,
                                                 sink: sink, messageAtSink: raw.messageAtSink))
@@ -155,7 +157,8 @@ package struct Linter: Sendable {
             let at = positions.position(of: comment.offset)
             if suppressions.suppresses(rule: InvalidSuppression.id, line: at.line) { return nil }
             return Finding(ruleID: InvalidSuppression.id, severity: rules[index].severity, message: comment.message,
-                           path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column)
+                           path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column,
+                           end: positions.tokenEnd(from: comment.offset))
         }
     }
 
@@ -173,7 +176,8 @@ package struct Linter: Sendable {
             let at = positions.position(of: d.offset)
             let message = "This suppression hides no finding; it only hides future ones. Remove it."
             findings.append(Finding(ruleID: SuperfluousSuppression.id, severity: meta.severity, message: message,
-                                    path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column))
+                                    path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column,
+                                    end: positions.tokenEnd(from: d.offset)))
         }
         return findings
     }

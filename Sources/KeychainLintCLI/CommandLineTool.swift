@@ -121,6 +121,8 @@ package enum CommandLineTool {
         switch options.action {
         case .help:
             stdout.write(Options.usage)
+        case .languageServerHelp:
+            stdout.write(Options.languageServerUsage)
         case .version:
             stdout.write("keychain-lint \(version)\n")
         case .listRules(let format):
@@ -131,7 +133,7 @@ package enum CommandLineTool {
                 stderr.write("keychain-lint: error: \(UsageError.unknownRule(id, suggestion: suggestion))\n")
                 return ExitCode.usage
             }
-            stdout.write(RuleDocumentation.markdown(for: rule.description))
+            stdout.write(RuleDocumentation.explanation(for: rule.description))
         case .lint, .languageServer:
             break
         }

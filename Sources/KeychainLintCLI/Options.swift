@@ -17,6 +17,8 @@ package struct Options {
         case explain(String)
         /// `keychain-lint lsp`: serve the Language Server Protocol on stdin and stdout.
         case languageServer
+        /// `keychain-lint lsp --help`: describe the server, not the lint run.
+        case languageServerHelp
     }
 
     /// What `keychain-lint rules` prints: a text table (the default) or JSON.

@@ -73,7 +73,8 @@ package enum PipelineInvariants {
         return at == bytes.count ? [] : ["tokens end at \(at) of \(bytes.count) bytes"]
     }
 
-    /// Every finding's line exists and its column lies on that line (one past its last byte at most).
+    /// Every finding's line exists and its column lies on that line (one past its last byte at most),
+    /// and so does its end, at or after its column.
     package static func locations(_ findings: [Finding], in bytes: [UInt8], what: String) -> [String] {
         let lines = LineMap(bytes)
         var problems: [String] = []
@@ -86,6 +87,9 @@ package enum PipelineInvariants {
             let lineEnd = f.line < lines.lineCount ? lines.lineStarts[f.line] - 1 : bytes.count
             if offset > lineEnd {
                 problems.append("\(what) finding \(f.ruleID) at \(f.line):\(f.column) is past the end of its line")
+            }
+            if f.end.line != f.line || f.end.column < f.column || lines.lineStarts[f.line - 1] + f.end.column - 1 > lineEnd {
+                problems.append("\(what) finding \(f.ruleID) at \(f.line):\(f.column) ends off its line, at \(f.end.line):\(f.end.column)")
             }
         }
         return problems

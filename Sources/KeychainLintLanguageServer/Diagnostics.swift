@@ -1,9 +1,10 @@
 import KeychainLint
 import KeychainLintReporters
+import KeychainLintSyntax
 
-/// Findings as LSP diagnostics. A finding is a point (line and byte column); the diagnostic
-/// spans the token that starts there, so the editor underlines the constant, key or string the
-/// rule reports rather than one character.
+/// Findings as LSP diagnostics. A finding is reported at a point (line and byte column); the
+/// diagnostic spans the token that starts there in the open document (`TokenExtent`), so the
+/// editor underlines the constant, key or string the rule reports rather than one character.
 package enum Diagnostics {
     /// The diagnostics' `source`, shown by most clients before the message.
     package static let source = "keychain-lint"
@@ -27,42 +28,13 @@ package enum Diagnostics {
         }
     }
 
-    /// The finding's spot to the end of the token there, on its line: an identifier (a `kSec…`
-    /// constant, a wrapper's argument label), a string literal, or an XML tag in an
-    /// entitlements file; anything else is one character.
+    /// The finding's spot to the end of the token there, on its line (`TokenExtent`, which also
+    /// gives JSON findings their end): an identifier (a `kSec…` constant, a wrapper's argument
+    /// label), a string literal, or an XML tag in an entitlements file; anything else is one character.
     package static func range(of finding: Finding, in document: TextDocument) -> TextRange {
         let start = document.offset(ofLine: finding.line, byteColumn: finding.column)
         let startPosition = document.position(ofByte: start)
-        let line = document.lineBytes(startPosition.line)
-        let end = tokenEnd(from: start, in: line)
+        let end = TokenExtent.end(from: start, in: document.lineBytes(startPosition.line))
         return TextRange(start: startPosition, end: document.position(ofByte: end))
-    }
-
-    /// Where the token that starts at `start` ends, within `line`.
-    static func tokenEnd(from start: Int, in line: ArraySlice<UInt8>) -> Int {
-        guard start < line.endIndex else { return start }
-        var i = start
-        let first = line[i]
-        if isIdentifierByte(first) {
-            while i < line.endIndex, isIdentifierByte(line[i]) { i += 1 }
-            return i
-        }
-        let closing: UInt8? = first == UInt8(ascii: "\"") ? first : first == UInt8(ascii: "<") ? UInt8(ascii: ">") : nil
-        if let closing, let close = line[(start + 1)...].firstIndex(of: closing) { return close + 1 }
-        i += 1
-        // One character: its continuation bytes too.
-        while i < line.endIndex, line[i] & 0xC0 == 0x80 { i += 1 }
-        return i
-    }
-
-    /// Letters, digits, `_`, `$` and any non-ASCII byte (Swift identifiers may hold Unicode letters).
-    private static func isIdentifierByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
-            return true
-        default:
-            return false
-        }
     }
 }

@@ -2,11 +2,15 @@ import KeychainLintSyntax
 import KeychainLint
 import KeychainLintRules
 
-/// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…,"fix":…}],`
+/// `{"version":1,"files":N,"findings":[{"ruleId":…,"severity":…,"message":…,"file":…,"line":…,"column":…,`
+/// `"endLine":…,"endColumn":…,"helpUri":…,"fix":…}],`
 /// `"unreadable":[{"file":…,"message":…}],` (only when a file found in a folder could not be read),
-/// `"rules":[{"id":…,"name":…,"severity":…,"defaultSeverity":…,"summary":…,"rationale":…,"howToFix":…,"help":…}]}`
+/// `"rules":[{"id":…,"name":…,"severity":…,"defaultSeverity":…,"summary":…,"rationale":…,"howToFix":…,"help":…,"helpUri":…}]}`
 /// on one line, keys always in that order, followed by a newline. `rules` describes the rules that
 /// ran, at the severity they ran at; it comes last so readers of the older shape are unaffected.
+/// `endLine`/`endColumn`: where the reported text ends (exclusive, the language server's range);
+/// `help` stays the page's path in the repository and `helpUri` is its absolute address, at the tag
+/// of this version: keys added, none changed, so the schema version stays 1.
 /// `fix`, present only on a finding that has one: `{"description":…,"applicability":"safe"|"unsafe",`
 /// `"storedItemsEffect":…` (unsafe only) `,"edits":[{"start":{"line","column"},"end":{…},"replacement":…}]}`,
 /// columns in bytes as `column` counts them.
@@ -27,7 +31,8 @@ package struct JSONReporter: Reporter {
             w.raw(",\"severity\":"); w.string(f.severity.rawValue)
             w.raw(",\"message\":"); w.string(f.message)
             w.raw(",\"file\":"); w.string(f.path)
-            w.raw(",\"line\":\(f.line),\"column\":\(f.column)")
+            w.raw(",\"line\":\(f.line),\"column\":\(f.column),\"endLine\":\(f.end.line),\"endColumn\":\(f.end.column)")
+            w.raw(",\"helpUri\":"); w.string(ToolInfo.rulePageURI(f.ruleID))
             if let fix = f.fix { Self.write(fix, into: &w) }
             w.raw("}")
         }
@@ -55,6 +60,7 @@ package struct JSONReporter: Reporter {
             w.raw(",\"rationale\":"); w.string(rule.rationale)
             w.raw(",\"howToFix\":"); w.string(rule.howToFix)
             w.raw(",\"help\":"); w.string(ToolInfo.rulePagePath(rule.id))
+            w.raw(",\"helpUri\":"); w.string(ToolInfo.rulePageURI(rule.id))
             w.raw("}")
         }
         w.raw("]}\n")

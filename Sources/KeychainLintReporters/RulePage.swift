@@ -13,8 +13,10 @@ package enum ToolInfo {
     /// `rules/<id>.md`: the page's path inside the repository (the JSON report's `help`).
     package static func rulePagePath(_ id: String) -> String { "rules/\(id).md" }
 
-    /// The page's absolute URI, on the default branch.
-    package static func rulePageURI(_ id: String) -> String { "\(repositoryURL)/blob/main/\(rulePagePath(id))" }
+    /// The page's absolute URI at the tag of this version (`v0.1.0`, as `make release` tags it), so
+    /// a report (SARIF `helpUri`, JSON `helpUri`, the language server's `codeDescription`) links
+    /// the page of the rule that produced it, not the default branch's page, which may have changed.
+    package static func rulePageURI(_ id: String) -> String { "\(repositoryURL)/blob/v\(version)/\(rulePagePath(id))" }
 
     /// `identity-add` → `IdentityAdd`: the rule's name in SARIF and JSON.
     package static func ruleName(_ id: String) -> String {

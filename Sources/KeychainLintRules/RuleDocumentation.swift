@@ -2,9 +2,20 @@ import KeychainLintSyntax
 import KeychainLintModel
 /// Renders a rule's page (`rules/<id>.md`) from its description, so the page cannot drift from the code.
 package enum RuleDocumentation {
+    /// The line the checked-in page carries for contributors, under its title. It says nothing to
+    /// a user, so `keychain-lint explain` prints the page without it.
+    package static let contributorNote = "*Generated from the rule's source; do not edit by hand.*\n\n"
+
+    /// The checked-in page, `rules/<id>.md`: the explanation with the contributor note under its title.
     package static func markdown(for rule: RuleDescription) -> String {
+        let title = "# `\(rule.id)`\n\n"
+        return title + contributorNote + explanation(for: rule).dropFirst(title.count)
+    }
+
+    /// What `keychain-lint explain RULE` prints: the page for a reader of the rule, without notes
+    /// for those who change it.
+    package static func explanation(for rule: RuleDescription) -> String {
         var out = "# `\(rule.id)`\n\n"
-        out += "*Generated from the rule's source; do not edit by hand.*\n\n"
         out += "**Default:** " + (rule.isEnabledByDefault ? rule.defaultSettingName : "off (enable with `--enable \(rule.id)`)") + "\n\n"
         out += rule.summary + "\n\n"
         out += "## Why it matters\n\n" + rule.rationale + "\n\n"

@@ -56,14 +56,17 @@ final class CLIOutputTests: CLITestCase {
         write("Empty.swift", "let x = 1\n")
         let r = run(["--format", "json", "."], rules: Array(CLITestCase.testRules.prefix(2)))
         XCTAssertEqual(r.code, 1)
+        let pages = "https://github.com/keychain-lint/keychain-lint/blob/v\(ToolInfo.version)/rules/"
         let expected = #"{"version":1,"files":3,"findings":["#
-            + #"{"ruleId":"test-bad","severity":"error","message":"bad thing","file":"./A.swift","line":1,"column":3},"#
-            + #"{"ruleId":"test-warn","severity":"warning","message":"warn thing","file":"./B.swift","line":1,"column":1}"#
+            + #"{"ruleId":"test-bad","severity":"error","message":"bad thing","file":"./A.swift","line":1,"column":3,"#
+            + #""endLine":1,"endColumn":10,"helpUri":"\#(pages)test-bad.md"},"#
+            + #"{"ruleId":"test-warn","severity":"warning","message":"warn thing","file":"./B.swift","line":1,"column":1,"#
+            + #""endLine":1,"endColumn":9,"helpUri":"\#(pages)test-warn.md"}"#
             + #"],"rules":["#
             + #"{"id":"test-bad","name":"TestBad","severity":"error","defaultSeverity":"error","summary":"test","#
-            + #""rationale":"test","howToFix":"test","help":"rules/test-bad.md"},"#
+            + #""rationale":"test","howToFix":"test","help":"rules/test-bad.md","helpUri":"\#(pages)test-bad.md"},"#
             + #"{"id":"test-warn","name":"TestWarn","severity":"warning","defaultSeverity":"error","summary":"test","#
-            + #""rationale":"test","howToFix":"test","help":"rules/test-warn.md"}"#
+            + #""rationale":"test","howToFix":"test","help":"rules/test-warn.md","helpUri":"\#(pages)test-warn.md"}"#
             + "]}\n"
         XCTAssertEqual(r.out, expected, "rules report the severity they ran at, which may differ from the default")
 

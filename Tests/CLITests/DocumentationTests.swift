@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import KeychainLintCLI
+import KeychainLint
 import KeychainLintReporters
 
 /// The README and the pages under docs/ are cut into a short guide and full references that link to
@@ -87,6 +88,55 @@ final class DocumentationTests: XCTestCase {
             XCTAssertEqual(run.code, 0, "\(page): \(run.err)")
             XCTAssertEqual(run.err, "", page)
         }
+    }
+
+    /// While the version the recipes name is not tagged in this clone, the README says so, and each
+    /// route that needs the release says what to use until then (in its own section: a reader who
+    /// jumps to the pre-commit recipe sees it there).
+    func testReleaseRoutesSayTheyNeedARelease() throws {
+        let readme = try read("README.md")
+        let version = ToolInfo.version
+        for recipe in ["mint install keychain-lint/keychain-lint@v\(version)", "releases/download/v\(version)/",
+                       "uses: keychain-lint/keychain-lint@v\(version)", "rev: v\(version)", "from: \"\(version)\")"] {
+            let start = try XCTUnwrap(readme.range(of: recipe), recipe).upperBound
+            let section = readme[start...].components(separatedBy: "\n#").first ?? ""
+            XCTAssertTrue(section.contains("until"), "README: after \(recipe), what to use until the release exists")
+        }
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", repository, "tag", "--list", "v\(version)"]
+        let pipe = Pipe()
+        git.standardOutput = pipe
+        try git.run()
+        let tags = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        git.waitUntilExit()
+        guard tags.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        XCTAssertTrue(readme.contains("**No release is published yet.** `v\(version)`"), "README must not pretend v\(version) is released")
+        for alternative in ["mint install keychain-lint/keychain-lint@main", "keychain-lint/keychain-lint@<commit SHA>",
+                            "commit SHA of `main` as `rev`", "`branch: \"main\"`"] {
+            XCTAssertTrue(readme.contains(alternative), "README: \(alternative)")
+        }
+    }
+
+    /// Set-up for contributors sits under Contributing, and its commands hold: a clone, a run of the
+    /// linter on the example files that finds their planted errors (exit 1), and the test suite.
+    func testContributingHoldsTheSetUpAndItsRunFindsTheExamples() throws {
+        let readme = try read("README.md")
+        let contributing = try XCTUnwrap(readme.components(separatedBy: "\n## Contributing\n").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        let block = try XCTUnwrap(MarkdownLinks.firstCodeBlock("sh", after: "## Contributing", in: "## Contributing\n" + contributing),
+                                  "a set-up block under Contributing")
+        let commands = block.split(separator: "\n").map { $0.components(separatedBy: "#").first!.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(commands.contains { $0.hasPrefix("git clone https://github.com/keychain-lint/keychain-lint.git") }, block)
+        XCTAssertTrue(commands.contains("swift test"), block)
+        let run = try XCTUnwrap(commands.first { $0.hasPrefix("swift run -c release keychain-lint ") }, block)
+        let paths = run.split(separator: " ").dropFirst(5).map(String.init)
+        XCTAssertEqual(paths, ["Fixtures/"])
+        let out = BufferSink(), err = BufferSink()
+        let code = CommandLineTool.run(arguments: paths, rules: Linter.defaultRules, workingDirectory: repository, stdout: out, stderr: err)
+        XCTAssertEqual(code, 1, "the examples hold errors on purpose: \(err.text)")
+        XCTAssertTrue(out.text.contains(": error: "), "the run prints findings")
+        XCTAssertFalse(readme.contains("\n## Set-up\n"), "set-up is for contributors, under Contributing")
     }
 
     // MARK: the checker itself, on text where the answer is known

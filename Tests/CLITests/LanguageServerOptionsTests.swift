@@ -13,7 +13,31 @@ final class LanguageServerOptionsTests: XCTestCase {
         XCTAssertEqual(options.rules.only, ["deprecated-accessibility"])
         XCTAssertNotNil(options.platforms)
         XCTAssertEqual(try Options.parse(["lsp"]).action, .languageServer)
-        XCTAssertEqual(try Options.parse(["lsp", "--help"]).action, .help)
+        XCTAssertEqual(try Options.parse(["lsp", "--help"]).action, .languageServerHelp)
+        XCTAssertEqual(try Options.parse(["lsp", "--platform", "ios", "-h"]).action, .languageServerHelp)
+    }
+
+    /// `lsp --help` describes the server (stdio, how an editor starts it, the options it takes),
+    /// not the lint run's options and formats.
+    func testHelpDescribesTheServer() throws {
+        let project = try TempProject("lsp-help")
+        let run = project.run(["lsp", "--help"])
+        XCTAssertEqual(run.code, 0)
+        XCTAssertEqual(run.err, "")
+        XCTAssertEqual(run.out, Options.languageServerUsage)
+        XCTAssertNotEqual(run.out, Options.usage)
+        XCTAssertTrue(run.out.hasPrefix("OVERVIEW: A language server"), run.out)
+        for text in ["USAGE: keychain-lint lsp [options]", "stdin", "stdout", "cmd = { \"keychain-lint\", \"lsp\" }",
+                     "KEYCHAIN_LINT_LSP_DEBOUNCE_MS", "docs/EDITORS.md"] {
+            XCTAssertTrue(run.out.contains(text), text)
+        }
+        for option in Options.languageServerOptionNames {
+            XCTAssertTrue(run.out.contains("  \(option) <"), "lsp --help lists \(option)")
+        }
+        for lintOnly in ["--format", "--fix", "--write-baseline", "FORMATS:"] {
+            XCTAssertFalse(run.out.contains(lintOnly), "lsp --help does not list \(lintOnly)")
+        }
+        XCTAssertEqual(project.run(["lsp", "--only", "identity-add", "-h"]).out, run.out)
     }
 
     func testRefusesPathsAndOutputOptions() {

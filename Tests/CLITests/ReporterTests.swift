@@ -57,7 +57,9 @@ final class ReporterTests: XCTestCase {
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.all.map { $0.description.id })
-        XCTAssertEqual(rules[0]["helpUri"] as? String, "https://github.com/keychain-lint/keychain-lint/blob/main/rules/generic-password-web-login.md")
+        // The pages of the version that wrote the report: its tag, not the default branch.
+        XCTAssertEqual(rules[0]["helpUri"] as? String,
+                       "https://github.com/keychain-lint/keychain-lint/blob/v\(ToolInfo.version)/rules/generic-password-web-login.md")
         for rule in rules {
             // SARIF's schema declares helpUri "format": "uri": an absolute URI, so a relative path fails it.
             let uri = try XCTUnwrap(URL(string: try XCTUnwrap(rule["helpUri"] as? String)))
@@ -125,6 +127,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(rule["defaultSeverity"], "warning")
         XCTAssertEqual(rule["name"], "MissingDataProtectionKeychain")
         XCTAssertEqual(rule["help"], "rules/missing-data-protection-keychain.md")
+        XCTAssertEqual(rule["helpUri"], "https://github.com/keychain-lint/keychain-lint/blob/v\(ToolInfo.version)/rules/missing-data-protection-keychain.md")
         XCTAssertEqual(rule["rationale"], RuleRegistry.rule(id: "missing-data-protection-keychain")!.description.rationale)
         XCTAssertEqual(rules.first { $0["id"] == "broad-delete" }?["defaultSeverity"], "off")
         XCTAssertEqual(rules.first { $0["id"] == "broad-delete" }?["severity"], "warning", "an off rule turned on runs at warning")

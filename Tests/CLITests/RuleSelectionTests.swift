@@ -96,7 +96,7 @@ final class RuleSelectionTests: XCTestCase {
     func testExplainPrintsTheRulePage() throws {
         let r = run(["explain", "identity-add"])
         XCTAssertEqual(r.code, 0)
-        XCTAssertEqual(r.out, RuleDocumentation.markdown(for: RuleRegistry.rule(id: "identity-add")!.description))
+        XCTAssertEqual(r.out, RuleDocumentation.explanation(for: RuleRegistry.rule(id: "identity-add")!.description))
         XCTAssertTrue(r.out.contains("## Why it matters") && r.out.contains("## How to fix") && r.out.contains("## Triggering examples"))
         let typo = run(["explain", "identity-ad"])
         XCTAssertEqual(typo.code, 2)

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import KeychainLintCLI
 @testable import KeychainLintRules
@@ -30,9 +31,24 @@ final class SubcommandTests: XCTestCase {
     }
 
     func testExplainStillWorksAndTakesHelp() {
-        XCTAssertEqual(project.run(["explain", "identity-add"]).out, RuleDocumentation.markdown(for: IdentityAdd.description))
+        XCTAssertEqual(project.run(["explain", "identity-add"]).out, RuleDocumentation.explanation(for: IdentityAdd.description))
         XCTAssertEqual(project.run(["explain", "--", "identity-add"]).code, 0, "-- ends the options")
         XCTAssertEqual(project.run(["explain", "--help"]).out, Options.usage)
+    }
+
+    /// `explain` prints the checked-in page for a reader of the rule: every line of it except the
+    /// note for contributors (generated, do not edit), which no rule's explanation contains.
+    func testExplainPrintsThePageWithoutContributorNotes() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for rule in RuleRegistry.all.map({ $0.description }) {
+            let run = project.run(["explain", rule.id])
+            XCTAssertEqual(run.code, 0, rule.id)
+            XCTAssertFalse(run.out.contains("do not edit by hand"), rule.id)
+            XCTAssertFalse(run.out.contains("Generated from the rule's source"), rule.id)
+            let page = try String(contentsOf: repository.appendingPathComponent("rules/\(rule.id).md"), encoding: .utf8)
+            XCTAssertEqual(run.out, page.replacingOccurrences(of: RuleDocumentation.contributorNote, with: ""), rule.id)
+            XCTAssertTrue(page.contains(RuleDocumentation.contributorNote), "the checked-in page keeps the note: \(rule.id)")
+        }
     }
 
     func testRulesRefusesArgumentsAndOtherOptions() {

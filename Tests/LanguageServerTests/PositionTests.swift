@@ -90,6 +90,35 @@ final class PositionTests: XCTestCase {
         XCTAssertEqual(range("a", column: 9), TextRange(start: Position(line: 0, character: 1), end: Position(line: 0, character: 1)))
     }
 
+    /// A JSON finding's end and the language server's range come from one place (`TokenExtent`):
+    /// over every fixture and a line with multi-byte text, the end the engine gives a finding is
+    /// where the diagnostic for it ends, and most findings span more than one character.
+    func testFindingEndIsWhereTheDiagnosticRangeEnds() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-extent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(("import Security\n" + line + "\n").utf8).write(to: folder.appendingPathComponent("A.swift"))
+        let engine = try LintEngine(configuration: LintConfiguration(parallel: false))
+        let findings = engine.lint([repository.appendingPathComponent("Fixtures").path]).findings + engine.lint([folder.path]).findings
+        XCTAssertGreaterThan(findings.count, 20)
+        var wide = 0
+        for finding in findings {
+            let text = try String(contentsOfFile: finding.path, encoding: .utf8)
+            let document = TextDocument(uri: "file://" + finding.path, version: 1, languageID: "swift", text: text)
+            let range = Diagnostics.range(of: finding, in: document)
+            let where_ = "\(finding.path):\(finding.line):\(finding.column) [\(finding.ruleID)]"
+            XCTAssertEqual(range.start, Position(line: finding.line - 1, character: finding.utf16Column - 1), where_)
+            XCTAssertEqual(range.end, Position(line: finding.end.line - 1, character: finding.end.utf16Column - 1), where_)
+            XCTAssertEqual(finding.end.line, finding.line, where_)
+            if finding.end.column > finding.column + 1 { wide += 1 }
+        }
+        XCTAssertGreaterThan(wide * 5, findings.count * 4, "most findings are on a token wider than one character")
+        let multiByte = try XCTUnwrap(findings.first { $0.path.hasSuffix("/A.swift") && $0.ruleID == "deprecated-accessibility" })
+        XCTAssertEqual(multiByte.end.column - multiByte.column, "kSecAttrAccessibleAlways".utf8.count)
+        XCTAssertEqual(multiByte.end.utf16Column, line.utf16.count + 1)
+    }
+
     func testFileURIs() {
         XCTAssertEqual(FileURI.path(of: "file:///tmp/a%20b/c.swift"), "/tmp/a b/c.swift")
         XCTAssertEqual(FileURI.path(of: "file:///c%3A/x/../y.swift"), "/c:/y.swift")

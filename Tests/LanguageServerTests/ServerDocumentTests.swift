@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import KeychainLint
+import KeychainLintReporters
 @testable import KeychainLintLanguageServer
 
 /// Text sync, debouncing, diagnostics and code actions in-process, on the real engine over a
@@ -138,7 +139,7 @@ final class ServerDocumentTests: XCTestCase {
         XCTAssertEqual(diagnostic["source"] as? String, "keychain-lint")
         XCTAssertEqual(diagnostic["severity"] as? Int, 2)
         XCTAssertEqual((diagnostic["codeDescription"] as? JSONObject)?["href"] as? String,
-                       "https://github.com/keychain-lint/keychain-lint/blob/main/rules/deprecated-accessibility.md")
+                       "https://github.com/keychain-lint/keychain-lint/blob/v\(ToolInfo.version)/rules/deprecated-accessibility.md")
         XCTAssertFalse((diagnostic["message"] as? String ?? "").isEmpty)
         let line = String(mistake.split(separator: "\n")[1])
         let start = line.utf16.count - "kSecAttrAccessibleAlways]".utf16.count

@@ -44,6 +44,15 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertNil(PipelineInvariants.xmlError("<?xml version=\"1.0\"?><a><b x=\"&amp;\"/></a>"))
         let broken = Finding(ruleID: "x", severity: .error, message: "m", path: "p", line: 99, column: 1)
         XCTAssertFalse(PipelineInvariants.locations([broken], in: Array("one line\n".utf8), what: "swift").isEmpty)
+        let pastItsLine = Finding(ruleID: "x", severity: .error, message: "m", path: "p", line: 1, column: 1,
+                                  end: SourcePosition(line: 1, column: 40, utf16Column: 40))
+        XCTAssertFalse(PipelineInvariants.locations([pastItsLine], in: Array("one line\n".utf8), what: "swift").isEmpty)
+        let endsBeforeItStarts = Finding(ruleID: "x", severity: .error, message: "m", path: "p", line: 1, column: 5,
+                                         end: SourcePosition(line: 1, column: 2, utf16Column: 2))
+        XCTAssertFalse(PipelineInvariants.locations([endsBeforeItStarts], in: Array("one line\n".utf8), what: "swift").isEmpty)
+        let word = Finding(ruleID: "x", severity: .error, message: "m", path: "p", line: 1, column: 5,
+                           end: SourcePosition(line: 1, column: 9, utf16Column: 9))
+        XCTAssertEqual(PipelineInvariants.locations([word], in: Array("one line\n".utf8), what: "swift"), [])
     }
 
     func testGitHubEscapesACarriageReturnLineFeedPair() {

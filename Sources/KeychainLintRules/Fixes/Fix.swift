@@ -136,6 +136,11 @@ package final class SourcePositions {
         return SourcePosition(line: location.line, column: location.column, utf16Column: units + 1)
     }
 
+    /// Where the token that starts at `offset` ends on its line (`TokenExtent`): a finding's end.
+    package func tokenEnd(from offset: Int) -> SourcePosition {
+        position(of: TokenExtent.end(from: offset, in: bytes, lines: lines))
+    }
+
     /// Bytes minus UTF-16 units in `bytes[..<offset]`.
     private func excess(before offset: Int) -> Int {
         let table = self.table ?? build()
