@@ -35,6 +35,9 @@ import KeychainLintSyntax
     package let region: TokenRegions
     /// Condition of each region, parents and earlier siblings folded in. Region 0 is `.always`.
     package let conditions: [Condition]
+    /// The region each region is nested in (region 0 in itself): conditions cannot say it, as two
+    /// `#if` flags the linter does not know (`DEBUG`, `SOME_FEATURE`) are both `.unknown`.
+    package let regionParents: [ConditionRegion.ID]
     /// Per code token: the interned id of an identifier's spelling (`names`), -1 for other kinds.
     @usableFromInline package let nameIDs: [Int32]
     package let names: NameTable
@@ -58,6 +61,7 @@ import KeychainLintSyntax
         var regions = RegionBuilder()
         region = regions.regions(of: lexed)
         conditions = regions.conditions
+        regionParents = regions.parents
         tokens = lexed.tokens
         startsLine = lexed.startsLine
         nameIDs = lexed.nameIDs
@@ -143,6 +147,18 @@ import KeychainLintSyntax
         return p < 0 ? tokens.count : Int(p) + 1
     }
 
+    /// Whether code in region `inner` is compiled only where region `outer`'s code is: the same
+    /// region, or one nested in it.
+    package func region(_ outer: ConditionRegion.ID, encloses inner: ConditionRegion.ID) -> Bool {
+        var r = inner
+        for _ in 0..<regionParents.count {
+            if r == outer { return true }
+            if r == 0 { return false }
+            r = regionParents[Int(r)]
+        }
+        return false
+    }
+
     /// The tokens inside the bracket group opened at `i`: up to its partner, or when it has none
     /// (a truncated file) up to the file's last token, and empty when `i` is that last token.
     package func interior(of i: Int) -> Range<Int> {
@@ -152,6 +168,7 @@ import KeychainLintSyntax
     /// Folds the `#if` lines the lexer lifted out into one region per code token.
     private struct RegionBuilder {
         var conditions: [Condition] = [.always]
+        var parents: [ConditionRegion.ID] = [0]
 
         /// One open `#if`: the region outside it, the clauses seen so far, and the current clause's region.
         struct Frame {
@@ -230,6 +247,7 @@ import KeychainLintSyntax
             if parent != 0 { condition = .and(conditions[Int(parent)], condition) }
             let id = ConditionRegion.ID(conditions.count)
             conditions.append(condition)
+            parents.append(parent)
             clauses[id] = clause
             return id
         }

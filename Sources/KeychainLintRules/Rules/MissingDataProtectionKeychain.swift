@@ -155,8 +155,25 @@ struct MissingDataProtectionKeychain: Rule {
                 items[deleting: ↓[kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]]
             }
             """, note: "Through a subscript the receiver's type declares."),
+            RuleExample("""
+            func removeAll(keychain: SecKeychain) {
+                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+                #if DEBUG
+                q[kSecUseKeychain as String] = keychain
+                #endif
+                ↓SecItemDelete(q as CFDictionary)
+            }
+            """, note: "A build condition that names no platform is unknown: a build without DEBUG has no choice of keychain at the call."),
         ],
         nonTriggering: [
+            RuleExample("""
+            func remove(keychain: SecKeychain) {
+                #if DEBUG
+                let q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecUseKeychain as String: keychain]
+                SecItemDelete(q as CFDictionary)
+                #endif
+            }
+            """, note: "Code inside a branch of an unknown condition is judged as written there: the call names the file-based keychain."),
             RuleExample("""
             func save(_ note: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.notes",
@@ -302,11 +319,14 @@ struct MissingDataProtectionKeychain: Rule {
             if dictionary.hasUnknownBase && !dictionary.certainlyAbsent.contains("kSecUseDataProtectionKeychain") { continue }
             // Synchronizable selects the data protection keychain only if it is set on every path to the call.
             if dictionary.hasEntry(where: { $0.key == "kSecAttrSynchronizable" && onMac($0) && $0.value.isTrue && $0.branch.dominates(call.branch) }) { continue }
-            // The file-based keychain is a deliberate choice only where every path to the call names it.
+            // The file-based keychain is a deliberate choice only where every path to the call names
+            // it: an entry compiled on macOS whenever the call is (its region holds on macOS, or the
+            // call sits inside the entry's own `#if` clause: `#if DEBUG` code is judged as written).
             var fileKeychainPaths: [BranchPath] = []
             for entry in dictionary.entries {
                 if Self.fileKeychainKeys.contains(entry.key) && onMac(entry)
-                    && file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true {
+                    && (file.regions[Int(entry.region)].condition.evaluate(on: .macOS) == .true
+                        || file.code.region(entry.region, encloses: call.region)) {
                     fileKeychainPaths.append(entry.branch)
                 }
             }
