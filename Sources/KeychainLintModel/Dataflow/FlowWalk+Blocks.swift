@@ -24,7 +24,8 @@ extension FlowWalk {
         visibleVariables -= block.variables.count
         for index in block.variables {
             let variable = variables[index]
-            if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned {
+            if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned
+                && !isOnlyInspected(variable, before: block.open >= 0 ? code.after(block.open) : code.count) {
                 var expression = DictionaryExpression(entries: snapshot(index), originOffset: variable.declOffset, isLiteral: false)
                 (expression.hasUnknownBase, expression.certainlyAbsent) = openness(index)
                 if expression.isKeychainDictionary {
@@ -35,6 +36,32 @@ extension FlowWalk {
     }
 
     var currentBlockID: Int { blocks.last?.id ?? 0 }
+
+    /// How far past its declaration a variable's mentions are read for `isOnlyInspected`.
+    static let inspectionReach = 2_048
+
+    /// Whether every mention of the variable after its declaration, up to `end`, reads one of its
+    /// entries (`result[kSecClass] as! CFString` in a test of a query factory): a dictionary that is
+    /// only looked at goes to no operation, seen or unseen. A mention of any other kind (passed,
+    /// assigned, written into, cast), none at all, or mentions past the reach keep it an unseen use.
+    private func isOnlyInspected(_ variable: Variable, before end: Int) -> Bool {
+        guard variable.declIndex >= 0 else { return false }
+        let start = Int(variable.declIndex) + 1
+        let stop = min(end, start + Self.inspectionReach)
+        guard stop == end else { return false }
+        code.work += stop - start
+        var reads = 0
+        for j in start..<stop where code.nameID(j) == variable.name && code.kind(j - 1) != .period {
+            guard code.kind(j + 1) == .leftBracket else { return false }
+            let after = code.after(j + 1)
+            if after >= code.count || code.is(after, "=") || code.kind(after) == .operator && code.text(after).hasSuffix("=")
+                && !code.is(after, "==") && !code.is(after, "!=") && !code.is(after, ">=") && !code.is(after, "<=") {
+                return false
+            }
+            reads += 1
+        }
+        return reads > 0
+    }
 
     /// The file-wide walk jumps over code at file or type level (a function body, a member's
     /// initializer) that names nothing relevant (`Relevance`) and, for a body, no variable in scope:

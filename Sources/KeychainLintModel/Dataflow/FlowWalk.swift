@@ -32,6 +32,8 @@ final class FlowWalk {
         /// The variable of the same name this one hides, -1 for none.
         var shadowed: Int32
         var declOffset: Int
+        /// The code index of the name where it is declared, -1 for an instance's synthetic variable.
+        var declIndex: Int32 = -1
         var events: [Event]
         var block: Int
         var flowsIntoCall = false
@@ -204,6 +206,7 @@ final class FlowWalk {
         var variable = Variable(name: id, shadowed: visible[Int(id)], declOffset: code.offset(nameIndex),
                                 events: entries.map(Event.add), block: currentBlockID)
         variable.hasUnknownBase = unknownBase
+        variable.declIndex = Int32(nameIndex)
         if let parameter { variable.parameter = Int32(parameter) }
         variables.append(variable)
         visible[Int(id)] = Int32(index)
