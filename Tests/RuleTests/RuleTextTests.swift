@@ -26,4 +26,18 @@ final class RuleTextTests: XCTestCase {
             XCTAssertFalse(text.contains(" group.,") || text.contains(" group. ") || text.hasSuffix(" group."), text)
         }
     }
+
+    /// A symmetric key cannot become a SecKey: its message says to store it as a generic password.
+    func testRawSymmetricKeyMessageSaysGenericPassword() {
+        let linter = Linter(rules: [ActiveRule(rule: RawKeyDataAdd(), severity: .warning)])
+        func message(_ extra: String) -> String? {
+            let code = "func f(_ d: Data) { SecItemAdd([kSecClass: kSecClassKey, \(extra)kSecValueData: d] as CFDictionary, nil) }\n"
+            return linter.lint(path: "A.swift", bytes: Array(code.utf8), platforms: .iOS).first?.message
+        }
+        for symmetric in ["kSecAttrKeyClass: kSecAttrKeyClassSymmetric, ", "kSecAttrKeyType: kSecAttrKeyTypeAES, "] {
+            XCTAssertEqual(message(symmetric)?.contains("Store them as a kSecClassGenericPassword item"), true, symmetric)
+        }
+        XCTAssertEqual(message("kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom, "),
+                       "Raw key bytes stored as kSecValueData; the keychain cannot tell the key's type or use. Make a SecKey with SecKeyCreateWithData and add it with kSecValueRef.")
+    }
 }

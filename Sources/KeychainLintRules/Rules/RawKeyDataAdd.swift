@@ -12,7 +12,7 @@ struct RawKeyDataAdd: Rule {
         cannot check; SecItemCopyMatching with kSecReturnRef then fails to make a SecKey from it, or \
         returns one of the wrong type.
         """,
-        howToFix: "Create the key with SecKeyCreateWithData, then add it with kSecValueRef.",
+        howToFix: "Create the key with SecKeyCreateWithData, then add it with kSecValueRef. A symmetric key (kSecAttrKeyClassSymmetric, AES), which SecKeyCreateWithData cannot make, is stored as a kSecClassGenericPassword item instead.",
         triggering: [
             RuleExample("""
             func store(keyData: Data, tag: Data) {
@@ -34,6 +34,12 @@ struct RawKeyDataAdd: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            func store(aesKey: Data, tag: Data) {
+                SecItemAdd([kSecClass: kSecClassKey, kSecAttrKeyClass: kSecAttrKeyClassSymmetric, kSecAttrApplicationTag: tag,
+                            ↓kSecValueData: aesKey, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "A symmetric key: the message says to store it as a generic password, as SecKeyCreateWithData cannot make one."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -59,10 +65,22 @@ struct RawKeyDataAdd: Rule {
         ]
     )
 
+    /// Key types and the key class that `SecKeyCreateWithData` cannot make a `SecKey` of.
+    private static let symmetricValues: Set<String> = [
+        "kSecAttrKeyClassSymmetric", "kSecAttrKeyTypeAES", "kSecAttrKeyTypeDES", "kSecAttrKeyType3DES",
+        "kSecAttrKeyTypeRC2", "kSecAttrKeyTypeRC4", "kSecAttrKeyTypeCAST",
+    ]
+
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query && use.effectiveOperation == .add && use.dictionary.hasItemClass("kSecClassKey") {
+            let symmetric = use.dictionary.entries.contains { entry in
+                (entry.key == "kSecAttrKeyClass" || entry.key == "kSecAttrKeyType")
+                    && entry.value.symbolName.map(Self.symmetricValues.contains) == true
+            }
             for entry in use.dictionary.entries where entry.key == "kSecValueData" {
-                findings.report(at: entry.keyOffset, "Raw key bytes added as kSecValueData; the keychain cannot tell the key's type or use. Make a SecKey with SecKeyCreateWithData and add it with kSecValueRef.")
+                findings.report(at: entry.keyOffset, symmetric
+                    ? "Raw symmetric key bytes stored as a kSecClassKey item; SecKeyCreateWithData cannot make a symmetric key, and the keychain cannot use these bytes as one. Store them as a kSecClassGenericPassword item's kSecValueData instead."
+                    : "Raw key bytes stored as kSecValueData; the keychain cannot tell the key's type or use. Make a SecKey with SecKeyCreateWithData and add it with kSecValueRef.")
             }
         }
     }
