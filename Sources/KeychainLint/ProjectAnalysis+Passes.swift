@@ -64,6 +64,10 @@ extension ProjectAnalysis.Run {
             for summary in (pass.tokenized?.declared.summaries ?? [:]).values.joined() {
                 declaringFile[summary.route] = min(declaringFile[summary.route] ?? i, i)
             }
+            for (key, list) in pass.tokenized?.declared.memberHelpers ?? [:] {
+                let member = key.split(separator: ".").last.map(String.init) ?? key
+                for helper in list { declaringFile[helper.type + "." + member] = min(declaringFile[helper.type + "." + member] ?? i, i) }
+            }
         }
         let sinks = sinkFindings(passes, declaringFile: declaringFile)
         var incoming = sinks.atSinks

@@ -52,6 +52,12 @@ package struct Conformances {
         return k + 1
     }
 
+    /// The names in the inheritance clauses of `type`'s declarations and extensions in the file.
+    package func inheritedNames(of type: Int32) -> [Int32] { inherited[type] ?? [] }
+
+    /// Every type or protocol of the file that has an inheritance clause.
+    package var inheritingTypes: Dictionary<Int32, [Int32]>.Keys { inherited.keys }
+
     /// The types (not protocols) of the file that conform to `proto`, directly or through a
     /// protocol of the file that refines it.
     package func conformers(of proto: Int32) -> Set<Int32> {

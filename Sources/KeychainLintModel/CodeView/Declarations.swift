@@ -61,6 +61,17 @@ package final class Declarations {
     @exclusivity(unchecked) package private(set) var memberInitializers: NameLists<Range<Int>>
     /// The types' `subscript` declarations with a body, in file order (`nameIndex` is the keyword).
     package private(set) var subscripts: [Body] = []
+    /// A type's stored dictionary properties declared without a value (`let query: [String: Any]`),
+    /// by name id: its initializers give them one (`InitializedProperty`).
+    @exclusivity(unchecked) package private(set) var storedMembers: NameLists<StoredMember>
+
+    /// A stored dictionary property that its type's initializers set.
+    package struct StoredMember {
+        /// Code index of the name.
+        package var nameIndex: Int
+        /// The name id of the type that declares it.
+        package var owner: Int32
+    }
 
     /// What an open block is to the collection: a type body (its members are members), a
     /// control block, or a function or closure body (its `let`s are locals).
@@ -72,6 +83,7 @@ package final class Declarations {
         bindings = NameLists(nameCount: code.names.count)
         bodies = NameLists(nameCount: code.names.count)
         memberInitializers = NameLists(nameCount: code.names.count)
+        storedMembers = NameLists(nameCount: code.names.count)
         // In keychain code, about one binding or function outside bodies per 128 code tokens and
         // one local per 32: reserving spares the arrays' regrowth.
         let n = code.count
@@ -161,7 +173,7 @@ package final class Declarations {
         // Find `=` (stored or local) or `{` (computed property) after an optional type annotation.
         var j = i + 2
         let limit = min(code.count, j + CodeView.maxExpressionSteps)
-        while j < limit {
+        scan: while j < limit {
             if code.is(j, "=") {
                 let end = code.expressionEnd(from: j + 1, stopAtBrace: Self.isConditionBinding(i, code: code))
                 let binding = Binding(nameID: name, nameIndex: i + 1, initializer: (j + 1)..<end, scope: scope,
@@ -178,12 +190,16 @@ package final class Declarations {
                 }
                 return
             }
-            if j > i + 2 && code.startsStatement(j) { return }
+            if j > i + 2 && code.startsStatement(j) { break }
             switch code.kind(j) {
             case .leftParen, .leftBracket: j = code.after(j)
-            case .comma, .semicolon, .rightBrace, .rightParen: return
+            case .comma, .semicolon, .rightBrace, .rightParen: break scan
             default: j += 1
             }
+        }
+        // No value and no body: a stored property, which the type's initializers set.
+        if isMember, let owner, code.kind(i + 2) == .colon, Self.declaresDictionary((i + 2)..<min(j, code.count), code: code) {
+            storedMembers.append(StoredMember(nameIndex: i + 1, owner: owner), to: name)
         }
     }
 

@@ -13,13 +13,27 @@ extension DictionaryExtractor {
         guard conformances.protocols.contains(owner) else { return nil }
         let key = Int64(name) << 32 | Int64(owner)
         if let memo = conformingHelperMemo[key] { return memo }
-        let conformers = conformances.conformers(of: owner)
-        let bodies = declarations.bodies(named: name).filter { $0.owner.map(conformers.contains) ?? false }
-        let initializers = declarations.bindings[name].filter { $0.isMember && ($0.owner.map(conformers.contains) ?? false) }.map(\.initializer)
-        guard !bodies.isEmpty || !initializers.isEmpty else { return nil }
-        let entries = walkHelper(name, bodies: bodies, initializers: initializers)
-        conformingHelperMemo[key] = .some(entries)
-        if entries != nil { noteReferencedHelper(name) }
+        let cuts = recursionCuts
+        // Each conforming type's value is one alternative: a flag one sets does not count for another.
+        var paths: [[KeychainEntry]] = []
+        for conformer in conformances.conformers(of: owner).sorted() {
+            let bodies = declarations.bodies(named: name).filter { $0.owner == conformer }
+            let initializers = declarations.bindings[name].filter { $0.isMember && $0.owner == conformer }.map(\.initializer)
+            if !bodies.isEmpty || !initializers.isEmpty {
+                if let entries = walkHelper(name, bodies: bodies, initializers: initializers) { paths.append(entries) }
+            } else if let entries = initializedPropertyEntries(named: name, owners: [conformer]) {
+                paths.append(entries)
+            }
+        }
+        // Conformers in other files: the protocol's own file declares the member only as a requirement.
+        let requirement = declarations.bodies(named: name).first { $0.owner == owner }
+        if let requirement, let foreign = foreignMemberEntries(named: name, owner: owner, at: requirement.open) {
+            paths += foreign
+        }
+        guard !paths.isEmpty else { return nil }
+        let entries = KeychainEntry.alternatives(paths, group: requirement?.open ?? 0)
+        if recursionCuts == cuts { conformingHelperMemo[key] = .some(entries) }
+        noteReferencedHelper(name)
         return entries
     }
 

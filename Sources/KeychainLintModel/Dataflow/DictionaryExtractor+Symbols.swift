@@ -54,6 +54,15 @@ extension DictionaryExtractor {
             }
         }
         out.summaries = exportedSummaries()
+        out.memberHelpers = exportedMemberHelpers()
+        for id in declarations.storedMembers.names where (helperIDs.isEmpty || !helperIDs[Int(id)]) && !declarations.memberInitializers.contains(id) {
+            // One type's property only: two types' values of one name are told apart by `memberHelpers`.
+            let members = declarations.storedMembers[id]
+            guard members.count == 1, !isFilePrivate(declaredAt: members[0].nameIndex) else { continue }
+            if let entries = initializedPropertyEntries(named: id, owners: nil), !openHelpers.contains(id), entries.contains(where: { $0.key.hasPrefix("kSec") }) {
+                out.helpers[code.spelling(id)] = entries
+            }
+        }
         for id in declarations.memberInitializers.names where helperIDs.isEmpty || !helperIDs[Int(id)] {
             guard declarations.memberInitializers.contains(in: id, where: { code.kind($0.lowerBound) == .leftBracket }) else { continue }
             if let entries = helperEntries(named: id, at: 0), !entries.isEmpty {

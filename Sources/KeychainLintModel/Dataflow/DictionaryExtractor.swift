@@ -40,7 +40,7 @@ final class DictionaryExtractor {
     /// (`ItemChange.passingName`, bit n) the file depends on; empty until one is.
     @exclusivity(unchecked) var consultedItemFacts: [UInt16] = []
     /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
-    private(set) var openHelpers: Set<Int32> = []
+    var openHelpers: Set<Int32> = []
     /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
     /// only such a `var` is followed when its initializer cannot be read.
     private(set) lazy var dictionaryMutatedNames: [Bool] = Self.mutatedNames(code)
@@ -65,17 +65,25 @@ final class DictionaryExtractor {
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []
     /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
-    private(set) var foreignSpots: [Int: ForeignSpot] = [:]
+    var foreignSpots: [Int: ForeignSpot] = [:]
     /// By name id.
     var passThroughMemo: [Int32: Bool] = [:]
     var passThroughInProgress: Set<Int32> = []
     /// By name id. nil inside: the name has a body but returns no dictionary (remembered so it is walked once).
     private var helperMemo: [Int32: [KeychainEntry]?] = [:]
-    private var helpersInProgress: Set<Int32> = []
+    var helpersInProgress: Set<Int32> = []
+    /// How many helper evaluations were cut short because the helper was already being evaluated.
+    var recursionCuts = 0
     /// By name id and receiver type (`typedHelperEntries`).
-    private var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
+    var typedHelperMemo: [Int64: [KeychainEntry]?] = [:]
     /// By name id and protocol (`conformingHelperEntries`).
     var conformingHelperMemo: [Int64: [KeychainEntry]?] = [:]
+    /// By the declarations read (`initializedPropertyEntries`).
+    var initializedPropertyMemo: [[Int]: [KeychainEntry]?] = [:]
+    var initializedPropertiesInProgress: Set<Int32> = []
+    /// By the `{` of the overloads a call can bind (`overloadedHelperEntries`).
+    var overloadMemo: [[Int]: [KeychainEntry]?] = [:]
+    var overloadsInProgress: Set<Int> = []
     /// Calls in this file that pass a dictionary to each operation inside a summarised function,
     /// read or not: the callers a finding reported once at that operation speaks for.
     var routedCallSites: [SinkSpot: Int] = [:]
@@ -245,7 +253,7 @@ final class DictionaryExtractor {
     /// of this file, or a helper or constant another file declares.
     func namesADictionary(at index: Int) -> Bool {
         let id = code.nameID(index)
-        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) { return true }
+        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) || declarations.storedMembers.contains(id) { return true }
         if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
         let name = code.text(index)
         return symbols.helpers[name] != nil || symbols.constants[name] != nil
@@ -289,6 +297,9 @@ final class DictionaryExtractor {
     /// so findings stay in the file being linted.
     func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
         if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
+            // A stored property of the file is never another file's helper of its name.
+            if declarations.storedMembers.contains(name) { return initializedPropertyEntries(named: name, at: index) }
+            if let typed = foreignTypedMemberEntries(named: name, at: index) { return typed }
             consult(name, for: ConsultKinds.helper)
             guard !symbols.helpers.isEmpty else { return nil }
             let spelling = code.spelling(name)
@@ -296,16 +307,25 @@ final class DictionaryExtractor {
             let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
             return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
         }
+        let bodies = declarations.bodies(named: name)
+        if let overloaded = overloadedHelperEntries(named: name, callAt: index, among: bodies) { return overloaded }
         if let owner = receiverType(ofMemberAt: index),
            let typed = typedHelperEntries(named: name, owner: owner) ?? conformingHelperEntries(named: name, protocol: owner) {
             return typed
         }
         if let conforming = implicitSelfConformingEntries(named: name, at: index) { return conforming }
+        // A bare property in a method is `self`'s: its own type's, when that type declares it. (A
+        // method may be an override that calls `super`'s: calls still read every body of the name.)
+        // (A helper's body is walked without its parameters: one of the name is no property.)
+        if code.kind(index - 1) != .period, code.kind(index + 1) != .leftParen, !declaresLocal(name, around: index),
+           let owner = ownerOfEnclosingFunction(at: index),
+           let typed = typedHelperEntries(named: name, owner: owner) {
+            return typed
+        }
         if let memo = helperMemo[name] {
             if memo != nil { referencedHelpers[Int(name)] = true }
             return memo
         }
-        let bodies = declarations.bodies(named: name)
         let initializers = declarations.memberInitializers[name]
         guard let entries = walkHelper(name, bodies: bodies, initializers: initializers) else {
             helperMemo[name] = .some(nil)
@@ -314,47 +334,6 @@ final class DictionaryExtractor {
         helperMemo[name] = entries
         referencedHelpers[Int(name)] = true
         return entries
-    }
-
-    /// `item.query` with `item: TeamLogin`: only `TeamLogin`'s `query`, when it declares one.
-    private func typedHelperEntries(named name: Int32, owner: Int32) -> [KeychainEntry]? {
-        let key = Int64(name) << 32 | Int64(owner)
-        if let memo = typedHelperMemo[key] { return memo }
-        let bodies = declarations.bodies(named: name).filter { $0.owner == owner }
-        let initializers = declarations.bindings[name].filter { $0.isMember && $0.owner == owner }.map(\.initializer)
-        guard !bodies.isEmpty || !initializers.isEmpty else { return nil }
-        let entries = walkHelper(name, bodies: bodies, initializers: initializers)
-        typedHelperMemo[key] = .some(entries)
-        if entries != nil { referencedHelpers[Int(name)] = true }
-        return entries
-    }
-
-    /// What the bodies (and property initializers) of one name return, nil when none is a dictionary.
-    func walkHelper(_ name: Int32, bodies: [Declarations.Body], initializers: [Range<Int>]) -> [KeychainEntry]? {
-        guard !helpersInProgress.contains(name), evaluationDepth < Self.maxEvaluationDepth else { return nil }
-        helpersInProgress.insert(name)
-        evaluationDepth += 1
-        var entries: [KeychainEntry] = []
-        var isDictionary = false
-        for body in bodies {
-            let walk = FlowWalk(extractor: self, range: code.getterBlock(ofBodyAt: body.open), collectsReturnsOnly: true)
-            walk.run()
-            if let returned = walk.returnedEntries {
-                isDictionary = true
-                entries.append(contentsOf: returned)
-                if walk.returnsUnknownBase { openHelpers.insert(name) }
-            }
-        }
-        for initializer in initializers {
-            let walk = FlowWalk(extractor: self, range: initializer, collectsReturnsOnly: true)
-            if let dictionary = walk.dictionary(initializer) {
-                isDictionary = true
-                entries.append(contentsOf: dictionary.entries)
-            }
-        }
-        evaluationDepth -= 1
-        helpersInProgress.remove(name)
-        return isDictionary ? entries : nil
     }
 
     private static func mutatedNames(_ code: CodeView) -> [Bool] {
@@ -374,27 +353,5 @@ final class DictionaryExtractor {
             }
         }
         return names
-    }
-
-    /// A foreign helper's entries get offsets of their own past the end of this file, so a rule's
-    /// finding on one can be traced back to the declaring file's key (`foreignSpots`).
-    func rebased(_ entries: [KeychainEntry], helper: String, region: ConditionRegion.ID, salt: Int) -> [KeychainEntry] {
-        entries.map { entry in
-            var moved = entry
-            let home = entry.home ?? EntryHome(helper: helper, keyOffset: entry.keyOffset, valueOffset: entry.valueOffset)
-            moved.home = home
-            moved.keyOffset = foreignSpot(helper: home.helper, offset: home.keyOffset)
-            moved.valueOffset = foreignSpot(helper: home.helper, offset: home.valueOffset)
-            moved.region = region
-            moved.branch = entry.branch.foreign(salt: salt)
-            if case .dictionary(let nested) = entry.value { moved.value = .dictionary(rebased(nested, helper: helper, region: region, salt: salt)) }
-            return moved
-        }
-    }
-
-    private func foreignSpot(helper: String, offset: Int) -> Int {
-        let synthetic = code.source.bytes.count + 1 + foreignSpots.count
-        foreignSpots[synthetic] = ForeignSpot(helper: helper, offset: offset)
-        return synthetic
     }
 }

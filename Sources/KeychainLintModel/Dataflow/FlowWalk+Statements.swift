@@ -23,7 +23,7 @@ extension FlowWalk {
             return
         }
         guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self") else { return }
-        guard let variable = variableIndex(at: i) else {
+        guard let variable = initializedPropertyVariable(at: i) ?? variableIndex(at: i) else {
             if instanceWrite(at: i, next: next) { return }
             if summary != nil && next == .operator { noteStoredParameter(propertyAt: i) }
             return
@@ -40,7 +40,7 @@ extension FlowWalk {
                 let dictionary = dictionary((i + 2)..<end)
                 // `q = addGroup(q)`: a function given the dictionary itself returns it extended (a helper
                 // built on its parameter has an unknown base only because the parameter is unknown there).
-                if dictionary?.hasUnknownBase ?? true,
+                if dictionary?.hasUnknownBase ?? true, initializedPropertyVariable(at: i) == nil,
                    ((i + 2)..<end).contains(where: { code.nameID($0) == code.nameID(i) }) {
                     if let dictionary { add(dictionary.entries, to: variable) }
                     return

@@ -90,6 +90,11 @@ final class FlowWalk {
     var summarisedClosures: [(index: Int, nameIndex: Int)] = []
     /// Instances of the project's types followed through locals, and `self`'s properties while a method is summarised.
     var instances = InstanceTable()
+    /// Set when an initializer is walked for the value it gives a stored property (`InitializedProperty`).
+    var initializedProperty: (nameIndex: Int, variable: Int)?
+    var initializedValue: (entries: [KeychainEntry], unknownBase: Bool)?
+    /// The parameter list of the body walked on its own, whose parameters hide helpers of their names.
+    var rootParameters: Int?
 
     init(extractor: DictionaryExtractor, range: Range<Int>, collectsReturnsOnly: Bool) {
         self.extractor = extractor
@@ -117,6 +122,9 @@ final class FlowWalk {
                     }
                     pushBlock(open: i, kind: kind)
                 }
+                if i == range.lowerBound && initializedProperty != nil { declareInitializedProperty() }
+                // A body walked on its own (a helper's, an initializer's) has a root block of no name.
+                if i == range.lowerBound, let open = rootParameters { shadowParameters(listAt: open, named: initializedProperty.map { code.nameID($0.nameIndex) }) }
                 shadowParameters(ofBodyAt: i)
                 if i == range.lowerBound && summary != nil { declareSummarisedParameters() }
                 implicitReturn(ofBlockAt: i)
@@ -143,6 +151,7 @@ final class FlowWalk {
             i += 1
         }
         if summary != nil { noteBodyEnd() }
+        if initializedProperty != nil { noteInitializedValue() }
         while !blocks.isEmpty { popBlock() }
     }
 
@@ -227,7 +236,7 @@ final class FlowWalk {
 
     func record(_ use: KeychainUse) {
         if summary != nil { noteItemChange(use) }
-        if !collectsReturnsOnly { extractor.uses.append(use) }
+        if !collectsReturnsOnly { extractor.uses.append(contentsOf: use.alternatives) }
     }
 
     // MARK: Statements
@@ -294,23 +303,6 @@ final class FlowWalk {
         for element in code.elements(of: open) {
             guard let last = element.last, code.kind(last) == .identifier, element.count == 1 else { continue }
             declareVariable(nameIndex: last, entries: [], unknownBase: true)
-        }
-    }
-
-    /// `func add(attributes: [String: Any])`: inside, `attributes` is the parameter, a dictionary the
-    /// file cannot read, never a member or helper of the same name. Parameters of other types stay
-    /// undeclared (unless a helper has their name), so the walk does not track every parameter.
-    private func shadowParameters(ofBodyAt open: Int) {
-        guard case .function(let name?) = blocks.last?.kind, blocks.last?.open == open, let id = code.nameID(of: name),
-              let body = extractor.declarations.bodies.first(in: id, where: { $0.open == open }),
-              let parameters = body.parameterOpen else { return }
-        for (index, parameter) in code.elements(of: parameters).enumerated() {
-            guard let nameIndex = code.parameterName(parameter) else { continue }
-            // A dictionary parameter is the caller's dictionary whatever the project declares:
-            // never a helper or constant of its name, and no caller of what it is passed to.
-            guard extractor.namesADictionary(at: nameIndex)
-                    || FunctionParameters.isDictionaryType((nameIndex + 2)..<parameter.upperBound, code: code) else { continue }
-            declareVariable(nameIndex: nameIndex, entries: [], unknownBase: true, parameter: index)
         }
     }
 

@@ -48,6 +48,11 @@ package struct BranchPath: Equatable, Sendable {
         /// The chain's last arm is a plain `else` (or a ternary's second side): the arms
         /// 0…arm then cover every path (`BranchPath.covers`). Switch cases never set it.
         package var closesChain = false
+        /// The arms are values of different instances, not branches of one flow: the conforming
+        /// types of a protocol whose extension reads `self.query`, or the initializers that set a
+        /// stored query. A use is judged once per alternative (`KeychainUse.alternatives`), so
+        /// an entry one of them sets does not count for another.
+        package var isAlternative = false
     }
 
     package var arms: [Arm] = []
@@ -89,7 +94,8 @@ package struct BranchPath: Equatable, Sendable {
         BranchPath(arms: arms.map { arm in
             let local = Self.isMergeGroup(arm.group) ? (arm.group & 0x3fff_ffff) | 0xc000_0000
                 : Self.isFlagGroup(arm.group) ? (arm.group & 0x3fff_ffff) | 0x8000_0000 : arm.group & 0x7fff_ffff
-            return Arm(group: -1 - local - ((salt & 0x7fff_ffff) << 32), arm: arm.arm, closesChain: arm.closesChain)
+            return Arm(group: -1 - local - ((salt & 0x7fff_ffff) << 32), arm: arm.arm, closesChain: arm.closesChain,
+                       isAlternative: arm.isAlternative)
         })
     }
 
@@ -320,5 +326,38 @@ package struct KeychainUse: Sendable {
     package var missingEntryOffset: Int {
         if let call, dictionary.isVariable { return call.offset }
         return dictionary.originOffset
+    }
+}
+
+extension KeychainEntry {
+    /// Entry lists as alternatives of one group (`BranchPath.Arm.isAlternative`), the last arm
+    /// closing it; one list stays as it is.
+    static func alternatives(_ paths: [[KeychainEntry]], group: Int) -> [KeychainEntry] {
+        guard paths.count > 1 else { return paths.first ?? [] }
+        return paths.enumerated().flatMap { k, entries in
+            entries.map { entry in
+                var entry = entry
+                entry.branch.arms.append(BranchPath.Arm(group: group, arm: k, closesChain: k == paths.count - 1, isAlternative: true))
+                return entry
+            }
+        }
+    }
+}
+
+extension KeychainUse {
+    /// The use once per alternative its entries hold (each with the entries common to all and
+    /// that alternative's own), so a rule judges each instance's dictionary apart; itself when
+    /// it holds none. Nested groups split in turn, up to a bound.
+    package var alternatives: [KeychainUse] {
+        guard let group = dictionary.entries.lazy.flatMap(\.branch.arms).first(where: \.isAlternative)?.group else { return [self] }
+        let count = 1 + dictionary.entries.lazy.flatMap(\.branch.arms).filter { $0.group == group }.map(\.arm).max()!
+        return (0..<count).flatMap { k -> [KeychainUse] in
+            var variant = self
+            variant.dictionary.entries = dictionary.entries.filter { entry in
+                entry.branch.arms.allSatisfy { $0.group != group || $0.arm == k }
+            }
+            for i in variant.dictionary.entries.indices { variant.dictionary.entries[i].branch.arms.removeAll { $0.group == group } }
+            return variant.alternatives
+        }
     }
 }

@@ -12,12 +12,16 @@ package struct FileSymbols: Sendable, Equatable {
     package var passThroughFunctions: Set<String> = []
     /// By function name: the summaries of the functions of that name the file declares.
     package var summaries: [String: [FunctionSummary]] = [:]
+    /// By `Protocol.member`: the dictionary member each type of the file that names the protocol
+    /// in its inheritance clause gives it, for a protocol extension in another file that reads
+    /// `self.member` (`MemberHelper`).
+    package var memberHelpers: [String: [MemberHelper]] = [:]
 
     package init() {}
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
-            && passThroughFunctions.isEmpty && summaries.isEmpty
+            && passThroughFunctions.isEmpty && summaries.isEmpty && memberHelpers.isEmpty
     }
 
     /// The names declared in one of the two and not the other, or declared differently: the only
@@ -33,6 +37,7 @@ package struct FileSymbols: Sendable, Equatable {
         compare(constants, other.constants, unqualified)
         compare(functionAliases, other.functionAliases) { $0 }
         compare(helpers, other.helpers) { $0 }
+        compare(memberHelpers, other.memberHelpers, unqualified)
         for name in changed where ItemChange.changesItems(functionAliases[name]) != ItemChange.changesItems(other.functionAliases[name]) {
             changed.formUnion(ItemChange.aliasPassingNames(of: name))
         }
@@ -83,11 +88,15 @@ package struct ProjectSymbols: Sendable {
     /// By function name: every summary the project's functions of that name have (implementations
     /// of one protocol requirement in several types are all kept: a call may reach any of them).
     package let summaries: [String: [FunctionSummary]]
+    /// By `Protocol.member`: every conforming type's value of it, from every file (`FileSymbols.memberHelpers`).
+    package let memberHelpers: [String: [MemberHelper]]
 
     package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
                  helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
-                 passThroughFunctions: Set<String> = [], summaries: [String: [FunctionSummary]] = [:]) {
+                 passThroughFunctions: Set<String> = [], summaries: [String: [FunctionSummary]] = [:],
+                 memberHelpers: [String: [MemberHelper]] = [:]) {
         self.summaries = summaries
+        self.memberHelpers = memberHelpers
         self.constants = constants
         self.functionAliases = functionAliases
         self.helpers = helpers
@@ -96,7 +105,10 @@ package struct ProjectSymbols: Sendable {
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
         contentNames = Set(constants.keys.map(unqualified)).union(helpers.keys)
             .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys)
-        var names = contentNames.union(functionAliases.keys)
+        // A member is read through a value of its type (`settings.query`) in a file that goes on to
+        // pass it to an operation, a name the prefilter looks for already: members are no needles,
+        // but a file that looked one up is linted again when it changes.
+        var names = contentNames.union(functionAliases.keys).union(memberHelpers.keys.map(unqualified))
         var passing: [String] = []
         for (name, list) in summaries { FunctionSummary.dependencyNames(name, list, into: &names, passing: &passing) }
         for (name, operation) in functionAliases where ItemChange.changesItems(operation) {
@@ -116,6 +128,7 @@ package struct ProjectSymbols: Sendable {
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty && summaries.isEmpty
+            && memberHelpers.isEmpty
     }
 
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
@@ -137,7 +150,11 @@ package struct ProjectSymbols: Sendable {
         var shadowed = Set<String>()
         var passThrough = Set<String>()
         var summaries: [String: [FunctionSummary]] = [:]
+        var memberHelpers: [String: [MemberHelper]] = [:]
         for file in files {
+            for (key, list) in file.memberHelpers {
+                for helper in list where !(memberHelpers[key]?.contains(helper) ?? false) { memberHelpers[key, default: []].append(helper) }
+            }
             passThrough.formUnion(file.passThroughFunctions)
             for (name, list) in file.summaries {
                 for summary in list where !(summaries[name]?.contains(summary) ?? false) { summaries[name, default: []].append(summary) }
@@ -150,7 +167,7 @@ package struct ProjectSymbols: Sendable {
         var resolved = constants.unique
         for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
         self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
-                  passThroughFunctions: passThrough, summaries: summaries)
+                  passThroughFunctions: passThrough, summaries: summaries, memberHelpers: memberHelpers)
     }
 
     /// Two files that declare the same helper with the same keys and values agree (offsets differ).
