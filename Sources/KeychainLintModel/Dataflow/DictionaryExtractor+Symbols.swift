@@ -114,6 +114,20 @@ extension DictionaryExtractor {
         hasModifier(["static", "class"], declaredAt: nameIndex)
     }
 
+    /// `@Test func …`, `@Test("…", .tags(…)) func …`: `@name` among the modifiers before the keyword.
+    func hasAttribute(_ name: StaticString, declaredAt nameIndex: Int) -> Bool {
+        var j = nameIndex - 2
+        var steps = 0
+        while j > 0 && steps < 8 {
+            steps += 1
+            if code.kind(j) == .rightParen, code.partner[j] >= 0 { j = Int(code.partner[j]) - 1; continue }
+            guard code.kind(j) == .keyword || code.kind(j) == .identifier else { return false }
+            if code.isIdentifier(j, name) && code.is(j - 1, "@") { return true }
+            j -= code.is(j - 1, "@") ? 2 : 1
+        }
+        return false
+    }
+
     /// Whether one of `words` is among the modifiers written before the declaration's keyword.
     private func hasModifier(_ words: [StaticString], declaredAt nameIndex: Int) -> Bool {
         var j = nameIndex - 2  // the modifiers before `func` / `var`

@@ -109,6 +109,8 @@ final class DictionaryExtractor {
     private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
     /// The wrapper libraries the file imports (`WrapperExtractor` reads their calls).
     private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
+    /// The file imports XCTest or Testing: its `func test…()` methods are tests (`isTestMethod`).
+    private(set) lazy var importsTestFramework = WrapperExtractor.imports(["XCTest", "Testing"], code)
     /// What the file's types conform to, read when a protocol extension's `self.member` is first looked up.
     private(set) lazy var conformances = Conformances(code: code)
 
