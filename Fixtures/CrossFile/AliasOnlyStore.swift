@@ -6,11 +6,11 @@ struct AliasOnlyStore {
     // Wrong: a web login kept as a generic password, through another file's aliases and call.
     func save(_ password: Data) -> OSStatus {
         let query: [String: Any] = [
-            ItemKeys.itemClassKey: ItemKeys.genericPasswordClass,
-            ItemKeys.serviceKey: "https://shop.example.com",  // expect: generic-password-web-login@13
-            ItemKeys.accountKey: "me@example.com",
-            ItemKeys.dataProtectionKey: true,
+            ItemKeys.itemClass: ItemKeys.password,
+            ItemKeys.service: "https://shop.example.com",  // expect: generic-password-web-login@13
+            ItemKeys.account: "me@example.com",
+            ItemKeys.protection: true,
         ]
-        return KeychainCalls.storeItem(query as CFDictionary, nil)
+        return KeychainCalls.add(query as CFDictionary, nil)
     }
 }

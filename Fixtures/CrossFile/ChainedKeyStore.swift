@@ -11,7 +11,7 @@ struct ChainedKeyStore {
             TopKeys.topAccount: "me@example.com",
             TopKeys.topProtection: true,
         ]
-        return KeychainCalls.storeItem(query as CFDictionary, nil)
+        return KeychainCalls.add(query as CFDictionary, nil)
     }
 
     // Right: an app-private service name.
@@ -22,7 +22,7 @@ struct ChainedKeyStore {
             TopKeys.topAccount: "token",
             TopKeys.topProtection: true,
         ]
-        return KeychainCalls.storeItem(query as CFDictionary, nil)
+        return KeychainCalls.add(query as CFDictionary, nil)
     }
 }
 

@@ -4,13 +4,13 @@ import Security
 // AliasOnlyStore.swift uses only these, so its bodies are read only once the project's symbols
 // are known.
 enum KeychainCalls {
-    static let storeItem = SecItemAdd
+    static let add = SecItemAdd
 }
 
 enum ItemKeys {
-    static let itemClassKey = String(kSecClass)
-    static let genericPasswordClass = String(kSecClassGenericPassword)
-    static let serviceKey = String(kSecAttrService)
-    static let accountKey = String(kSecAttrAccount)
-    static let dataProtectionKey = String(kSecUseDataProtectionKeychain)
+    static let itemClass = String(kSecClass)
+    static let password = String(kSecClassGenericPassword)
+    static let service = String(kSecAttrService)
+    static let account = String(kSecAttrAccount)
+    static let protection = String(kSecUseDataProtectionKeychain)
 }

@@ -79,6 +79,7 @@ final class CIReportTests: XCTestCase {
         let sarif = try sarifRun(SARIFReporter().report(LintResult(filesLinted: 1, findings: [], rules: RuleRegistry.all.map { $0.description },
                                                                     severities: ["broad-delete": .error])))
         let rules = try XCTUnwrap((sarif["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.count, RuleRegistry.all.count, "every rule is in the report, so the loop below checks each")
         for rule in rules {
             let properties = try XCTUnwrap(rule["properties"] as? [String: Any], "\(rule["id"]!)")
             let tags = try XCTUnwrap(properties["tags"] as? [String])

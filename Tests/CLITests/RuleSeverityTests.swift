@@ -15,6 +15,7 @@ final class RuleSeverityTests: XCTestCase {
         XCTAssertEqual(defaults.map(id), RuleRegistry.all.filter { $0.description.defaultSeverity != nil }.map { $0.description.id })
         XCTAssertTrue(RuleRegistry.all.contains { $0.description.defaultSeverity == nil }, "an off-by-default rule to test with")
         let result = LintResult(filesLinted: 0, findings: [])
+        XCTAssertFalse(RuleRegistry.all.isEmpty, "no rules: the loop below would check nothing")
         for type in RuleRegistry.all {
             let d = type.description
             XCTAssertEqual(d.severityWhenEnabled, d.defaultSeverity ?? .warning, d.id)

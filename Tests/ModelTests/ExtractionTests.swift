@@ -303,12 +303,32 @@ final class ExtractionTests: XCTestCase {
         return n
     }
 
+    /// Nesting far deeper than any code (50,000 brackets, 5,000 keyed literals inside one another,
+    /// 5,000 interpolations, 4,000 chained declarations) is read in bounded work: doubling the depth
+    /// must not much more than double the tokens the file's scans visit (`CodeView.work`, the
+    /// count `HostileInputTests` uses; a walk that rescanned the nesting once per level would
+    /// quadruple it). The call after the value is still found, once, with at most the one entry
+    /// of the innermost literal, not one built 5,000 levels deep.
     func testHostileNestingStaysBounded() {
-        let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
-        let colons = String(repeating: "[kSecClass: ", count: 5_000) + "1" + String(repeating: "]", count: 5_000)
-        let interpolation = String(repeating: "\"\\(", count: 5_000) + "x" + String(repeating: ")\"", count: 5_000)
-        for text in [deep, colons, interpolation, String(repeating: "let x = ", count: 2_000)] {
-            _ = uses("func f() { let q = \(text)\n SecItemAdd(q as CFDictionary, nil) }")
+        let shapes: [(String, Int, (Int) -> String)] = [
+            ("brackets", 50_000, { String(repeating: "[", count: $0) + String(repeating: "]", count: $0) }),
+            ("keyed literals", 5_000, { String(repeating: "[kSecClass: ", count: $0) + "1" + String(repeating: "]", count: $0) }),
+            ("interpolations", 5_000, { String(repeating: "\"\\(", count: $0) + "x" + String(repeating: ")\"", count: $0) }),
+            ("declarations", 4_000, { String(repeating: "let x = ", count: $0) }),
+        ]
+        for (name, n, make) in shapes {
+            func read(_ depth: Int) -> KeychainFile {
+                let file = KeychainFile(source: SourceFile(path: "T.swift", text: "func f() { let q = \(make(depth))\n SecItemAdd(q as CFDictionary, nil) }"),
+                                        platforms: .all)
+                let adds = file.uses.filter { $0.call?.operation == .add }
+                XCTAssertEqual(adds.count, 1, name)
+                XCTAssertLessThanOrEqual(adds.first?.dictionary.entries.count ?? 0, 1, name)
+                return file
+            }
+            let small = read(n), large = read(2 * n)
+            XCTAssertGreaterThan(small.code.work, 0, name)
+            XCTAssertLessThanOrEqual(Double(large.code.work), 2.5 * Double(small.code.work),
+                                     "\(name): work \(small.code.work) at depth \(n), \(large.code.work) at \(2 * n)")
         }
     }
 }

@@ -28,6 +28,7 @@ extension RuleExampleTests {
             }
             return
         }
+        XCTAssertFalse(fix.examples.isEmpty, "\(id) describes a fix with no example to check it by")
         for example in fix.examples {
             let findings = lint(example.before, example.platforms)
             guard let expected = example.after else {

@@ -7,6 +7,7 @@ final class RuleTextTests: XCTestCase {
     /// "The seed" was the spec's name for its reference texts, which readers of a page do not have:
     /// a note says what its example is.
     func testExampleNotesSayWhatTheExampleIs() {
+        XCTAssertFalse(RuleRegistry.all.isEmpty, "no rules: the loop below would check nothing")
         for rule in RuleRegistry.all {
             for example in rule.description.triggering + rule.description.nonTriggering {
                 XCTAssertFalse(example.note?.lowercased().contains("seed") ?? false, "\(rule.description.id): \(example.note!)")

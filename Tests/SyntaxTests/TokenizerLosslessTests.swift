@@ -129,15 +129,16 @@ final class TokenizerLosslessTests: TokenizerTestCase {
         XCTAssertEqual(Tokenizer.tokenize(comments).count, 1)
     }
 
-    func testPathologicalLinesStayLinear() {
-        // Each of these would be quadratic if a failed look-ahead were repeated for every byte.
+    /// Lines that would be quadratic if a failed look-ahead were repeated for every byte are
+    /// tokenized losslessly. Their time is not measured here (a wall-clock limit in a unit test
+    /// fails on a loaded machine and passes a slow scan on a fast one): `Scripts/bench-linear.py`,
+    /// which CI runs, lints each pattern at n and 4n with the release binary and fails unless the
+    /// time grows about 4 times.
+    func testPathologicalLinesTokenizeLosslessly() {
         let patterns = ["(/", "#/a", "= /a ", "`", "#", ">", "\"\\(", "/*", "0x", "a.", "\\#("]
         for pattern in patterns {
             let line = Array(String(repeating: pattern, count: 200_000 / pattern.utf8.count).utf8)
-            let start = Date()
-            let tokens = Tokenizer.tokenize(line)
-            assertLossless(line, tokens, pattern)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 2, pattern)
+            assertLossless(line, Tokenizer.tokenize(line), pattern)
         }
         let bigs = [">" + String(repeating: ">", count: 100_000) + "?", "a" + String(repeating: ">", count: 100_000) + "?"]
         for s in bigs {
@@ -146,17 +147,16 @@ final class TokenizerLosslessTests: TokenizerTestCase {
         }
     }
 
-    func testRawStringOpeningsNestedOnOneLineStayLinear() {
-        // Each `#"""` looks along the rest of its line for a `"#` that makes it a one-line string.
-        // Nested in interpolations on one line, a look per opening to the same far close (or to the
-        // end of the line) would be quadratic.
+    /// Each `#"""` looks along the rest of its line for a `"#` that makes it a one-line string.
+    /// Nested in interpolations on one line, a look per opening to the same far close (or to the
+    /// end of the line) would be quadratic: `Scripts/bench-linear.py` times the closed shape at n
+    /// and 4n; here each opening must be read as the string it is.
+    func testRawStringOpeningsNestedOnOneLineAreReadAsWritten() {
         let n = 30_000
         let closed = Array((String(repeating: "#\"\"\"\\#(", count: n) + "x" + String(repeating: ")\"#", count: n)).utf8)
         let unclosed = Array(String(repeating: "##\"\"\"\\##(#\"\"\"\\#(", count: n / 2).utf8)
         for (name, bytes) in [("closed", closed), ("unclosed", unclosed)] {
-            let start = Date()
             let tokens = Tokenizer.tokenize(bytes)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 2, name)
             assertLossless(bytes, tokens, name)
             let starts = tokens.filter { $0.kind == .stringStart }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
             XCTAssertEqual(starts.count, n, name)

@@ -20,13 +20,23 @@ extension DictionaryExtractor {
         var receiver = index - 2
         // `store?.save(q)`, `store!.save(q)`.
         if (code.is(receiver, "?") || code.is(receiver, "!")) && receiver > 0 && code.kind(receiver - 1) != .period { receiver -= 1 }
-        // `KeychainOps.delete(q)`: a type of this file that declares the member.
+        // `KeychainOps.delete(q)`: a type of this file, or of another file, that declares the member
+        // (then only that type's functions of the name are candidates, not every type's).
         if code.kind(receiver) == .identifier, code.kind(receiver - 1) != .period {
             let type = code.nameID(receiver)
             if type >= 0, declarations.bodies.first(in: code.nameID(index), where: { $0.owner == type }) != nil { return .type(type) }
+            if type >= 0, startsUppercase(receiver), projectType(receiver, declares: index) { return .type(type) }
         }
         if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index).map(DeclaredReceiver.type) }
         return valueType(of: receiver, at: index)
+    }
+
+    /// Whether a function the project summarises is a member of the type named at `type` with the
+    /// name at `member` (`CredentialVault.migrate` declared in another file).
+    private func projectType(_ type: Int, declares member: Int) -> Bool {
+        guard let list = symbols.summaries[code.text(member)] else { return false }
+        let prefix = code.text(type) + "."
+        return list.contains { $0.route.hasPrefix(prefix) }
     }
 
     /// The declared type of the value named at `receiver` (a parameter, a local, a stored

@@ -15,16 +15,17 @@ extension DictionaryExtractor {
             // word is not read again for it).
             if isFilePrivate(declaredAt: binding.nameIndex) { continue }
             let initializer = binding.initializer
+            let isStatic = binding.owner != nil && isTypeMember(declaredAt: binding.nameIndex)
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
                let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
-                out.functionAliases[code.spelling(binding.nameID)] = op
+                out.functionAliases[FileSymbols.key(code.spelling(binding.nameID), owner: isStatic ? binding.owner.map(code.spelling) : nil)] = op
                 continue
             }
             var value = KeychainValue.unknown
             if initializer.count <= Self.maxAliasTokens, mentionsSecurityConstant(initializer) {
                 value = constantValue(of: binding)
             }
-            let isAlias = aliases.add(binding.nameID, owner: binding.owner, value)
+            let isAlias = aliases.add(binding.nameID, owner: binding.owner, isStatic: isStatic, value)
             // Asked of the name's bytes first: most names fail, and only the shadowing ones become strings.
             if !isAlias && code.identifier(binding.nameIndex, hasPrefix: "kSec") {
                 out.shadowedSecurityNames.insert(code.spelling(binding.nameID))
@@ -34,7 +35,8 @@ extension DictionaryExtractor {
         for id in bodies.names {
             bodies.forEach(in: id) { getter in
                 guard getter.parameterOpen == nil, !isFilePrivate(declaredAt: getter.nameIndex) else { return }
-                aliases.add(id, owner: getter.owner, computedConstant(named: id, owner: getter.owner) ?? .unknown)
+                aliases.add(id, owner: getter.owner, isStatic: getter.owner != nil && isTypeMember(declaredAt: getter.nameIndex),
+                            computedConstant(named: id, owner: getter.owner) ?? .unknown)
             }
             if bodies.contains(in: id, where: { $0.parameterOpen != nil }), !bodies.contains(in: id, where: { !mayPassThrough($0) }),
                isPassThrough(named: id) {
@@ -72,6 +74,44 @@ extension DictionaryExtractor {
         return out
     }
 
+    /// `KeychainCalls.add(…)`: a type's name before the call reaches that type's static reference
+    /// only; a bare call or one through a value (`store(…)`, `vault.store(…)`) reaches an instance
+    /// property's or a file-level binding's (`FileSymbols.functionAliases`).
+    func projectAlias(calledAt index: Int, bare: KeychainOperation?) -> KeychainOperation? {
+        guard !symbols.functionAliases.isEmpty else { return nil }
+        if code.kind(index - 1) == .period, code.kind(index - 2) == .identifier, startsUppercase(index - 2) {
+            return symbols.functionAliases[FileSymbols.key(code.text(index), owner: code.text(index - 2))]
+        }
+        return bare
+    }
+
+    /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
+    /// so the name is not the Security constant of that spelling.
+    func isUserDeclared(_ name: String) -> Bool {
+        if let id = code.nameID(of: name), declarations.isDeclared(id) { return true }
+        consult(name)
+        return projectConstant(named: name) != nil
+    }
+
+    /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
+    /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
+    /// two types of the tree both have a `service`. The caller consults the name.
+    func projectConstant(named name: String, owner: String? = nil) -> KeychainValue? {
+        if symbols.constants.isEmpty { return nil }
+        if let owner, let qualified = symbols.constants[owner + "." + name] { return qualified }
+        return symbols.constants[name]
+    }
+
+    /// Whether the name at `index` can stand for a dictionary here: a dictionary property or helper
+    /// of this file, or a helper or constant another file declares.
+    func namesADictionary(at index: Int) -> Bool {
+        let id = code.nameID(index)
+        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) || declarations.storedMembers.contains(id) { return true }
+        if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
+        let name = code.text(index)
+        return symbols.helpers[name] != nil || symbols.constants[name] != nil
+    }
+
     /// `private func baseQuery()`: other files cannot call it, so it is not offered to them (and
     /// does not make another file's `baseQuery` ambiguous).
     func isFilePrivate(declaredAt nameIndex: Int) -> Bool {
@@ -81,6 +121,20 @@ extension DictionaryExtractor {
     /// `static func`/`class func`: reached as `Type.name(…)`, never through a value.
     func isTypeMember(declaredAt nameIndex: Int) -> Bool {
         hasModifier(["static", "class"], declaredAt: nameIndex)
+    }
+
+    /// `@Test func …`, `@Test("…", .tags(…)) func …`: `@name` among the modifiers before the keyword.
+    func hasAttribute(_ name: StaticString, declaredAt nameIndex: Int) -> Bool {
+        var j = nameIndex - 2
+        var steps = 0
+        while j > 0 && steps < 8 {
+            steps += 1
+            if code.kind(j) == .rightParen, code.partner[j] >= 0 { j = Int(code.partner[j]) - 1; continue }
+            guard code.kind(j) == .keyword || code.kind(j) == .identifier else { return false }
+            if code.isIdentifier(j, name) && code.is(j - 1, "@") { return true }
+            j -= code.is(j - 1, "@") ? 2 : 1
+        }
+        return false
     }
 
     /// Whether one of `words` is among the modifiers written before the declaration's keyword.
@@ -109,12 +163,14 @@ extension DictionaryExtractor {
 
 /// The aliases one file exports: `name` when every member of that name in the file is the same
 /// alias, and `Type.name` for each type's own, so `VaultKeys.service` stays readable when another
-/// type of the file has a `service` of its own.
+/// type of the file has a `service` of its own. A static member is exported as `Type.name` only:
+/// code outside its type reaches it only so, and a bare `service` elsewhere (a parameter, another
+/// type's property) is not it.
 ///
 /// Most members are no alias, and a name none of whose members is one exports nothing: the
 /// table keeps every member by name id and makes keys only for names that have an alias.
 private struct AliasTable {
-    private var members: [(name: Int32, owner: Int32?, alias: KeychainValue?)] = []
+    private var members: [(name: Int32, owner: Int32?, isStatic: Bool, alias: KeychainValue?)] = []
     /// By name id: some member of that name is an alias.
     private var hasAlias: [Bool]
 
@@ -124,9 +180,9 @@ private struct AliasTable {
 
     /// Returns whether `value` is an alias of a `kSec…` constant.
     @discardableResult
-    mutating func add(_ name: Int32, owner: Int32?, _ value: KeychainValue) -> Bool {
+    mutating func add(_ name: Int32, owner: Int32?, isStatic: Bool, _ value: KeychainValue) -> Bool {
         let alias: KeychainValue? = if case .symbol(let s) = value, s.hasPrefix("kSec") { value } else { nil }
-        members.append((name, owner, alias))
+        members.append((name, owner, isStatic, alias))
         if alias != nil { hasAlias[Int(name)] = true }
         return alias != nil
     }
@@ -142,7 +198,7 @@ private struct AliasTable {
         }
         for member in members where hasAlias[Int(member.name)] {
             let name = code.spelling(member.name)
-            record(name, member.alias)
+            if !member.isStatic { record(name, member.alias) }
             if let owner = member.owner { record(code.spelling(owner) + "." + name, member.alias) }
         }
         return values.compactMapValues { $0 }

@@ -117,6 +117,8 @@ final class DictionaryExtractor {
     private(set) lazy var relevance = Relevance(code: code, declarations: declarations, symbols: symbols)
     /// The wrapper libraries the file imports (`WrapperExtractor` reads their calls).
     private(set) lazy var importedLibraries = WrapperExtractor.importedLibraries(code)
+    /// The file imports XCTest or Testing: its `func test…()` methods are tests (`isTestMethod`).
+    private(set) lazy var importsTestFramework = WrapperExtractor.imports(["XCTest", "Testing"], code)
     /// What the file's types conform to, read when a protocol extension's `self.member` is first looked up.
     private(set) lazy var conformances = Conformances(code: code)
 
@@ -209,7 +211,8 @@ final class DictionaryExtractor {
         // Another file's reference, unless this file declares the name (its own method); most calls get here.
         guard !facts.isDeclared else { return nil }
         if consulting { consult(Int32(id), for: ConsultKinds.alias) }
-        guard let alias = facts.alias, callsFunctionValue(open: index + 1, arguments: alias.argumentCount) else { return nil }
+        guard let alias = projectAlias(calledAt: index, bare: facts.alias), callsFunctionValue(open: index + 1, arguments: alias.argumentCount)
+        else { return nil }
         return alias
     }
 
@@ -230,33 +233,6 @@ final class DictionaryExtractor {
         }
         plainValueSlots[Int(name)] = Int32(plainValues.count)
         plainValues.append(value)
-    }
-
-    /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
-    /// so the name is not the Security constant of that spelling.
-    func isUserDeclared(_ name: String) -> Bool {
-        if let id = code.nameID(of: name), declarations.isDeclared(id) { return true }
-        consult(name)
-        return projectConstant(named: name) != nil
-    }
-
-    /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
-    /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
-    /// two types of the tree both have a `service`. The caller consults the name.
-    func projectConstant(named name: String, owner: String? = nil) -> KeychainValue? {
-        if symbols.constants.isEmpty { return nil }
-        if let owner, let qualified = symbols.constants[owner + "." + name] { return qualified }
-        return symbols.constants[name]
-    }
-
-    /// Whether the name at `index` can stand for a dictionary here: a dictionary property or helper
-    /// of this file, or a helper or constant another file declares.
-    func namesADictionary(at index: Int) -> Bool {
-        let id = code.nameID(index)
-        if declarations.memberInitializers.contains(id) || declarations.bodies.contains(id) || declarations.storedMembers.contains(id) { return true }
-        if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
-        let name = code.text(index)
-        return symbols.helpers[name] != nil || symbols.constants[name] != nil
     }
 
     /// The value of a same-file constant, evaluated once.

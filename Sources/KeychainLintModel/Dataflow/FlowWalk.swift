@@ -88,6 +88,8 @@ final class FlowWalk {
     var summarisedParameters: [(index: Int, nameIndex: Int)] = []
     /// Its function-typed parameters, whose calls may receive a dictionary parameter (`ClosureSink`).
     var summarisedClosures: [(index: Int, nameIndex: Int)] = []
+    /// The first `throw` of the walked body (`ParameterSink.afterThrow`), found on first use.
+    lazy var firstThrow: Int = range.first { code.isKeyword($0, "throw") } ?? range.upperBound
     /// Instances of the project's types followed through locals, and `self`'s properties while a method is summarised.
     var instances = InstanceTable()
     /// Set when an initializer is walked for the value it gives a stored property (`InitializedProperty`).

@@ -4,6 +4,12 @@ import KeychainLintSyntax
 /// `kSec…` names it declares as its own (those are not Security constants anywhere in the tree).
 package struct FileSymbols: Sendable, Equatable {
     package var constants: [String: KeychainValue] = [:]
+    /// Stored references to Security functions by how code reaches them: `KeychainCalls.add` for a
+    /// static member (`static let add = SecItemAdd`), which only `KeychainCalls.add(…)` calls; the
+    /// bare name for an instance property or a file-level binding (`store(q, nil)`, `self.store`,
+    /// `vault.store`, whose receiver's type a file often does not say). Keyed by the bare name alone,
+    /// an enum's `static let add` made every unrelated `add(x, nil)` of the tree a SecItemAdd, and
+    /// a fixture's names had to be bent around it.
     package var functionAliases: [String: KeychainOperation] = [:]
     package var helpers: [String: [KeychainEntry]] = [:]
     /// `let kSecCSDefaultFlags = 0`: a `kSec…` name that is the user's.
@@ -18,6 +24,11 @@ package struct FileSymbols: Sendable, Equatable {
     package var memberHelpers: [String: [MemberHelper]] = [:]
 
     package init() {}
+
+    /// `Owner.name` for a static member, else `name`: the key of `functionAliases`.
+    package static func key(_ name: String, owner: String?) -> String {
+        owner.map { $0 + "." + name } ?? name
+    }
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
@@ -35,11 +46,12 @@ package struct FileSymbols: Sendable, Equatable {
             for key in theirs.keys where mine[key] == nil { changed.insert(name(key)) }
         }
         compare(constants, other.constants, unqualified)
-        compare(functionAliases, other.functionAliases) { $0 }
+        compare(functionAliases, other.functionAliases, unqualified)
         compare(helpers, other.helpers) { $0 }
         compare(memberHelpers, other.memberHelpers, unqualified)
-        for name in changed where ItemChange.changesItems(functionAliases[name]) != ItemChange.changesItems(other.functionAliases[name]) {
-            changed.formUnion(ItemChange.aliasPassingNames(of: name))
+        for key in Set(functionAliases.keys).union(other.functionAliases.keys)
+        where ItemChange.changesItems(functionAliases[key]) != ItemChange.changesItems(other.functionAliases[key]) {
+            changed.formUnion(ItemChange.aliasPassingNames(of: unqualified(key)))
         }
         // A function's item changes and the rest of its summary are told apart (`FunctionSummary.changedNames`).
         for (name, list) in summaries where other.summaries[name] != list {
@@ -55,7 +67,7 @@ package struct FileSymbols: Sendable, Equatable {
 }
 
 /// `service` for a constant exported as `VaultKeys.service`: the name code writes to reach it.
-private func unqualified(_ key: String) -> String {
+package func unqualified(_ key: String) -> String {
     key.split(separator: ".").last.map(String.init) ?? key
 }
 
@@ -76,8 +88,11 @@ package struct ProjectSymbols: Sendable {
     /// Name → value, for names that stand for a `kSec…` constant (`Class` → `.symbol("kSecClass")`),
     /// and `.unknown` for `kSec…` names the tree declares itself.
     package let constants: [String: KeychainValue]
-    /// Name → operation, for stored references to Security functions (`secItemAdd` → `.add`).
+    /// Name → operation, for stored references to Security functions (`secItemAdd` → `.add`,
+    /// `KeychainCalls.add` → `.add` for a static member; `FileSymbols.functionAliases`).
     package let functionAliases: [String: KeychainOperation]
+    /// The names code writes to call them (`add` for `KeychainCalls.add`).
+    package let aliasNames: Set<String>
     /// Helper name → the entries of the dictionary it returns (offsets are in the declaring file).
     package let helpers: [String: [KeychainEntry]]
     /// Helpers some other file uses: the declaring file does not report their dictionaries as
@@ -99,21 +114,22 @@ package struct ProjectSymbols: Sendable {
         self.memberHelpers = memberHelpers
         self.constants = constants
         self.functionAliases = functionAliases
+        aliasNames = Set(functionAliases.keys.map(unqualified))
         self.helpers = helpers
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
         contentNames = Set(constants.keys.map(unqualified)).union(helpers.keys)
-            .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys)
+            .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys.map(unqualified))
         // A member is read through a value of its type (`settings.query`) in a file that goes on to
         // pass it to an operation, a name the prefilter looks for already: members are no needles,
         // but a file that looked one up is linted again when it changes.
-        var names = contentNames.union(functionAliases.keys).union(memberHelpers.keys.map(unqualified))
+        var names = contentNames.union(aliasNames).union(memberHelpers.keys.map(unqualified))
         var passing: [String] = []
         for (name, list) in summaries { FunctionSummary.dependencyNames(name, list, into: &names, passing: &passing) }
-        for (name, operation) in functionAliases where ItemChange.changesItems(operation) {
-            passing.append(name)
-            names.formUnion(ItemChange.aliasPassingNames(of: name))
+        for (key, operation) in functionAliases where ItemChange.changesItems(operation) {
+            passing.append(unqualified(key))
+            names.formUnion(ItemChange.aliasPassingNames(of: unqualified(key)))
         }
         self.names = names
         itemPassingNames = passing

@@ -32,7 +32,7 @@ package struct ConsultKinds: Sendable, Equatable {
     /// Whether what `symbols` declare under `name` can change a lint that looked it up for these reasons.
     package func depends(on name: String, in symbols: ProjectSymbols) -> Bool {
         if symbols.passThroughFunctions.contains(name) { return true }
-        if alias && symbols.functionAliases[name] != nil { return true }
+        if alias && symbols.aliasNames.contains(name) { return true }
         if helper && symbols.helpers[name] != nil { return true }
         guard !callLabels.isEmpty, let summaries = symbols.summaries[name] else { return false }
         return summaries.contains { summary in callLabels.contains { summary.signature.bind($0) != nil } }

@@ -103,15 +103,27 @@ extension FunctionSummary {
 }
 
 extension DictionaryExtractor {
+    /// A test the test runner calls and no code does: a `@Test` function (Swift Testing), or a
+    /// `func test…()` with no parameters in a file that imports XCTest or Testing (an XCTestCase's
+    /// test method). An app's `func testConnection()` in a file that imports neither is a function
+    /// its callers call like any other.
+    func isTestMethod(_ body: Declarations.Body) -> Bool {
+        guard code.isKeyword(body.nameIndex - 1, "func") else { return false }
+        if hasAttribute("Test", declaredAt: body.nameIndex) { return true }
+        guard let open = body.parameterOpen, code.kind(open + 1) == .rightParen,
+              code.identifier(body.nameIndex, hasPrefix: "test") else { return false }
+        return importsTestFramework
+    }
+
     /// Whether the body may delete or update an item of its own: it calls SecItemDelete or
     /// SecItemUpdate (or a stored reference to one), or passes arguments that bind to a parameter
     /// a function of this file or the project deletes or updates. A cheap read of its calls that
     /// spares walking the bodies of functions without a dictionary parameter that change nothing
     /// (most of them).
     func mayChangeItems(_ body: Declarations.Body) -> Bool {
-        // XCTest runs `func testSaves()`; no code calls it, so what it deletes is no caller's
-        // (a test file's methods are most of the bodies this would read).
-        if let open = body.parameterOpen, code.kind(open + 1) == .rightParen, code.text(body.nameIndex).hasPrefix("test") { return false }
+        // The test runner calls a test; no code does, so what it deletes is no caller's (a test
+        // file's methods are most of the bodies this would read).
+        if isTestMethod(body) { return false }
         let end = code.after(body.open) - 1
         var j = body.open + 1
         while j < end {

@@ -21,10 +21,16 @@ package struct ParameterSink: Sendable, Equatable {
     package var route: [String]
     /// Offset of the operation's name in the file that declares the innermost function.
     package var operationOffset: Int
+    /// A function of the route throws before it reaches the operation: a `throw` is written above
+    /// the operation's call (or above the call of the next function of the route) in its body —
+    /// a validation guard (`guard !query.isEmpty else { throw … }`, `if … { throw … }`). A call the
+    /// caller expects to throw does not reach such an operation (`FlowWalk.isExpectedToThrow`).
+    package var afterThrow: Bool
 
     package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
-                 removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int) {
+                 removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int, afterThrow: Bool = false) {
         self.operationOffset = operationOffset
+        self.afterThrow = afterThrow
         self.parameter = parameter
         self.operation = operation
         self.role = role
@@ -69,7 +75,8 @@ extension FlowWalk {
                   operationAt nameIndex: Int) {
         guard let parameter = dictionary.parameter else { return }
         noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
-                               removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex)))
+                               removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex),
+                               afterThrow: firstThrow < nameIndex))
     }
 
     func noteSink(_ sink: ParameterSink) {
@@ -79,6 +86,9 @@ extension FlowWalk {
     // MARK: Applied at a call
 
     func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
+        // A test that asserts the call throws expects one of the callee's validation guards to
+        // reject it: the operations behind one are not reached (those before any are).
+        if sink.afterThrow && isExpectedToThrow(i) { return }
         // An update or delete of a dictionary nobody can read still counts as one (the delete
         // before an add); every missing-entry rule stays silent on it.
         let changesItems = sink.operation == .update || sink.operation == .delete
@@ -93,7 +103,7 @@ extension FlowWalk {
         if self.summary != nil, let parameter = dictionary.parameter {
             noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
                                    removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
-                                   operationOffset: sink.operationOffset))
+                                   operationOffset: sink.operationOffset, afterThrow: sink.afterThrow || firstThrow < i))
             return
         }
         // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here.

@@ -2,22 +2,44 @@
 // hands each shape of each summary the callee may stand for to that shape's file.
 
 extension FlowWalk {
-    /// `XCTAssertThrowsError(try valet.migrateObjects(matching: q))`: the call at `i` is inside
-    /// the first argument of an `XCTAssertThrowsError`.
-    private func isAssertedToThrow(_ i: Int) -> Bool {
+    /// Whether the caller expects the call at `i` to throw: it is inside the parentheses of an
+    /// `XCTAssertThrowsError(try valet.migrateObjects(matching: q))`, or inside the closure of
+    /// Swift Testing's `#expect(throws: E.self) { try store.save(q) }` (or `#require(throws:)`).
+    ///
+    /// Such a call is judged like any other, except that the operations its callee reaches only
+    /// after a validation guard (`ParameterSink.afterThrow`) are not reached: the test expects a
+    /// guard to reject what it passes. A write the callee makes before any `throw` is still made.
+    /// (Which guard fails is not evaluated: a call that passes every guard and throws later, as
+    /// one that finds no item does, is taken as rejected too.)
+    func isExpectedToThrow(_ i: Int) -> Bool {
         var j = i - 1
         var steps = 0
-        while j > 0 && steps < 24 {
+        while j > 0 && steps < 64 {
             steps += 1
-            if code.kind(j) == .leftParen, code.isIdentifier(j - 1, "XCTAssertThrowsError") { return code.after(j) > i }
-            if (code.kind(j) == .rightParen || code.kind(j) == .rightBracket) && code.partner[j] >= 0 {
-                j = Int(code.partner[j]) - 1  // `valet().migrateObjects`: over the receiver's call
-                continue
+            switch code.kind(j) {
+            case .leftParen:
+                if code.isIdentifier(j - 1, "XCTAssertThrowsError") { return code.after(j) > i }
+            case .leftBrace:
+                // The closure the call is in: `#expect(throws: …) { … }`.
+                return code.after(j) > i && isThrowExpectation(closureAt: j)
+            case .rightParen, .rightBracket, .rightBrace:
+                // `valet().migrateObjects`, an earlier statement of the closure: over the group.
+                if code.partner[j] >= 0 { j = Int(code.partner[j]) }
+            default:
+                break
             }
-            if code.startsStatement(j) { return false }
             j -= 1
         }
         return false
+    }
+
+    /// `#expect(throws: E.self) { … }`, `#require(throws: (any Error).self) { … }`: the trailing
+    /// closure of a Swift Testing expectation that the code in it throws.
+    private func isThrowExpectation(closureAt brace: Int) -> Bool {
+        guard code.kind(brace - 1) == .rightParen, code.partner[brace - 1] >= 0 else { return false }
+        let open = Int(code.partner[brace - 1])
+        guard code.is(open - 1, "#expect") || code.is(open - 1, "#require") else { return false }
+        return code.isKeyword(open + 1, "throws") && code.kind(open + 2) == .colon
     }
 
     /// Whether the call's arguments (from its `(`) hold a dictionary literal, `&`, a tracked
@@ -41,9 +63,10 @@ extension FlowWalk {
     /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
     /// applied to the arguments bound to its parameters.
     func userCall(nameIndex i: Int) {
-        // `func add(attributes: [String: Any])` declares, it does not call; a call a test asserts
-        // throws is expected to be rejected (an API that validates its query) — not a use.
-        guard !code.isKeyword(i - 1, "func"), !isAssertedToThrow(i) else { return }
+        // `func add(attributes: [String: Any])` declares, it does not call. A call a test asserts
+        // throws is a use too; only what its callee does after a validation guard is not
+        // (`isExpectedToThrow`, `passArgument`).
+        guard !code.isKeyword(i - 1, "func") else { return }
         apply(extractor.summaries(at: i), arguments: i + 1, calleeAt: i)
     }
 

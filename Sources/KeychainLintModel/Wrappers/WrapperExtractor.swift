@@ -54,6 +54,17 @@ final class WrapperExtractor {
         return found
     }
 
+    /// Whether the file imports one of `modules` (as `importedLibraries` reads an import).
+    static func imports(_ modules: [String], _ code: CodeView) -> Bool {
+        guard modules.contains(where: { code.nameID(of: $0) != nil }) else { return false }
+        for i in 0..<code.count where code.kind(i) == .keyword && code.isKeyword(i, "import") {
+            var j = i + 1
+            if code.kind(j) == .keyword && code.kind(j + 1) == .identifier { j += 1 }  // `import class M.T`
+            if code.kind(j) == .identifier && modules.contains(code.text(j)) { return true }
+        }
+        return false
+    }
+
     // MARK: Shared reading
 
     /// Whether the identifier at `i` names the type itself (`Keychain(`, `KeychainAccess.Keychain(`),
