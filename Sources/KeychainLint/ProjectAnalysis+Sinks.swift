@@ -1,5 +1,4 @@
 import KeychainLintModel
-import KeychainLintRules
 
 /// A missing entry every caller of a helper shares is one mistake, fixed once in the helper: the
 /// finding goes to the operation inside it instead of to each caller (issue 16, "where it points").

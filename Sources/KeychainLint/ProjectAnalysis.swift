@@ -2,7 +2,6 @@ import KeychainLintSupport
 import KeychainLintSyntax
 import KeychainLintModel
 import KeychainLintProject
-import KeychainLintRules
 
 /// The project-wide analysis: every file linted alone, then again, where it matters, with what
 /// the other files declare (aliases, function references, helpers), then the findings callers made

@@ -1,5 +1,3 @@
-import KeychainLint
-import KeychainLintProject
 import KeychainLintReporters
 import KeychainLintSupport
 

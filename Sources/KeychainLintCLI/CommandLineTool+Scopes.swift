@@ -1,6 +1,5 @@
 import KeychainLint
 import KeychainLintProject
-import KeychainLintRules
 
 extension CommandLineTool {
     /// A lint run's merged result and how many findings baselines hid (`nil` when none is in use).

@@ -1,9 +1,7 @@
-import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
 import Dispatch
 import Foundation
-import KeychainLintModel
 import KeychainLintReporters
 import KeychainLintRules
 

@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// Checkstyle XML, read by Jenkins, GitLab and most CI dashboards.
 package struct CheckstyleReporter: Reporter {

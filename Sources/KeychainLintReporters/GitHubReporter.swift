@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.
 package struct GitHubReporter: Reporter {

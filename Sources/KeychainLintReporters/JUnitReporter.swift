@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// JUnit XML, the test report most CI systems show (GitLab's test report, Jenkins, Azure, CircleCI):
 /// one test case per linted file, passed when clean, with one `<failure>` per finding. A

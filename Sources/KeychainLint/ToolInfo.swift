@@ -1,8 +1,6 @@
-import KeychainLintSyntax
-import KeychainLint
-import KeychainLintRules
-
-/// Facts about the tool that reports print: its version and where each rule's page lives.
+/// Facts about the tool that reports, the language server and the command line print: its version
+/// and where each rule's page lives. In the engine, so that each of them reads it without depending
+/// on another.
 package enum ToolInfo {
     /// The one place the version lives; `--version` and SARIF's `tool.driver.version` print it.
     package static let version = "0.1.0"
