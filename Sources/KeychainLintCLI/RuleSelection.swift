@@ -1,5 +1,4 @@
 import KeychainLint
-import KeychainLintReporters
 import KeychainLintRules
 import KeychainLintSupport
 

@@ -25,16 +25,3 @@ package struct GitHubReporter: Reporter {
         s.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 }
-
-extension String {
-    /// Replaces scalars one by one, so a replacement is never replaced again. Scalars, not
-    /// Characters: `"\r\n"` is one Character and would slip past both `"\r"` and `"\n"`.
-    func replacingAll(_ table: [Unicode.Scalar: String]) -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            if let r = table[scalar] { out += r } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
-    }
-}
