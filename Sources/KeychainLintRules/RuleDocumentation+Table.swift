@@ -1,9 +1,12 @@
-import KeychainLint
-import KeychainLintRules
+extension RuleDocumentation {
+    /// `rules/<id>.md`: the page's path inside the repository, which the README's table links and
+    /// reports name (`ToolInfo.rulePagePath`).
+    package static func pagePath(_ id: String) -> String { "rules/\(id).md" }
+}
 
-/// The README's rule table, generated from the rules' metadata like the `rules/<id>.md` pages, so
-/// the list a user reads first cannot drift from what the tool ships. It sits between two marker
-/// comments in README.md; `RuleDocsTests` regenerates it and compares
+/// The README's rule table, generated from the rules' metadata beside the `rules/<id>.md` pages
+/// (`RuleDocumentation`), so the list a user reads first cannot drift from what the tool ships.
+/// It sits between two marker comments in README.md; `RuleDocsTests` regenerates it and compares
 /// (`KEYCHAIN_LINT_UPDATE_DOCS=1 swift test --filter RuleDocsTests` rewrites it).
 package enum RuleTable {
     package static let beginMarker = "<!-- rule-table:begin (generated from the rules' metadata; do not edit by hand) -->"
@@ -32,7 +35,7 @@ package enum RuleTable {
             case .unsafe?: fix = "unsafe"
             case .varies?: fix = "yes (some unsafe)"
             }
-            out += "| [`\(rule.id)`](\(ToolInfo.rulePagePath(rule.id))) | \(severity) | \(cell(rule.summary)) | \(fix) |\n"
+            out += "| [`\(rule.id)`](\(RuleDocumentation.pagePath(rule.id))) | \(severity) | \(cell(rule.summary)) | \(fix) |\n"
         }
         return out
     }
@@ -70,31 +73,5 @@ package enum RuleTable {
             }
         }
         return out
-    }
-}
-
-/// `keychain-lint rules`: one line per rule, or a JSON array. Beside the README's table, so every
-/// list of the rules is rendered in one file from the same metadata.
-package enum RuleListing {
-    package static func text(_ rules: [any Rule.Type]) -> String {
-        let width = rules.map { $0.description.id.count }.max() ?? 0
-        return rules.map { rule in
-            let d = rule.description
-            return padded(d.id, to: width + 2) + padded(d.defaultSettingName, to: 9) + d.summary
-                + (d.fix.map { " " + $0.listingTag } ?? "")
-        }.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` and spaces up to `width` characters (ids and severities are ASCII, never wider).
-    private static func padded(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
-    }
-
-    package static func json(_ rules: [any Rule.Type]) -> String {
-        let items = rules.map { rule -> String in
-            let d = rule.description
-            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSettingName)),\"summary\":\(JSONWriter.quoted(d.summary)),\"fixable\":\(d.fix != nil)" + (d.fix.map { ",\"fixApplicability\":\"\($0.applicability)\"" } ?? "") + "}"
-        }
-        return "[" + items.joined(separator: ",") + "]\n"
     }
 }
