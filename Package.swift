@@ -3,8 +3,10 @@ import PackageDescription
 
 // Modules with one job each, in a one-way graph (docs/ARCHITECTURE.md):
 //   Syntax → Model → Rules ─┐
-//   Syntax → Model → Project ┴→ KeychainLint (the engine, public API) → Reporters → LanguageServer → CLI → keychain-lint
+//   Syntax → Model → Project ┴→ KeychainLint (the engine, public API) ─┬→ Reporters ──────┬→ CLI → keychain-lint
+//                                                                      └→ LanguageServer ─┘
 // with Support (the C library import, the byte search, the ASCII helpers) under all of them.
+// Each target lists every module it imports, not only the ones its dependencies do not bring.
 // Only the CLI and Project touch the file system; only the executable's main exits.
 let package = Package(
     name: "keychain-lint",
@@ -24,19 +26,22 @@ let package = Package(
         // The code view and declarations, the dataflow over them, and the domain types the rules read.
         .target(name: "KeychainLintModel", dependencies: ["KeychainLintSyntax", "KeychainLintSupport"]),
         // Project files: roots, paths, discovery, Package.swift / xcodeproj / CocoaPods / entitlements.
-        .target(name: "KeychainLintProject", dependencies: ["KeychainLintModel", "KeychainLintSupport"]),
+        .target(name: "KeychainLintProject", dependencies: ["KeychainLintModel", "KeychainLintSyntax", "KeychainLintSupport"]),
         // One type per rule, the rule metadata, suppressions, the rules' prefilter.
-        .target(name: "KeychainLintRules", dependencies: ["KeychainLintModel", "KeychainLintSupport"]),
+        .target(name: "KeychainLintRules", dependencies: ["KeychainLintModel", "KeychainLintSyntax", "KeychainLintSupport"]),
         // The project engine and the library's public API.
-        .target(name: "KeychainLint", dependencies: ["KeychainLintRules", "KeychainLintProject", "KeychainLintSupport"]),
+        .target(name: "KeychainLint", dependencies: ["KeychainLintRules", "KeychainLintProject", "KeychainLintModel", "KeychainLintSyntax",
+                                                   "KeychainLintSupport"]),
         // One type per output format.
-        .target(name: "KeychainLintReporters", dependencies: ["KeychainLint", "KeychainLintSupport"]),
+        .target(name: "KeychainLintReporters", dependencies: ["KeychainLint", "KeychainLintRules", "KeychainLintProject", "KeychainLintSupport"]),
         // `keychain-lint lsp`: the Language Server Protocol over stdio, on the engine with overlays
         // (open buffers in place of files); the CLI hands it the project's configuration.
-        .target(name: "KeychainLintLanguageServer", dependencies: ["KeychainLint", "KeychainLintReporters", "KeychainLintRules",
-                                                                   "KeychainLintProject", "KeychainLintSyntax", "KeychainLintSupport"]),
+        .target(name: "KeychainLintLanguageServer", dependencies: ["KeychainLint", "KeychainLintProject", "KeychainLintSyntax",
+                                                                   "KeychainLintSupport"]),
         // Arguments, configuration files, baselines, output files.
-        .target(name: "KeychainLintCLI", dependencies: ["KeychainLintLanguageServer", "KeychainLintReporters", "KeychainLintSupport"]),
+        .target(name: "KeychainLintCLI", dependencies: ["KeychainLintLanguageServer", "KeychainLintReporters", "KeychainLint",
+                                                        "KeychainLintRules", "KeychainLintProject", "KeychainLintSyntax",
+                                                        "KeychainLintSupport"]),
         .executableTarget(name: "keychain-lint", dependencies: ["KeychainLintCLI", "KeychainLintSupport"]),
         // `swift package keychain-lint`: lints the Swift targets of the package that depends on this one.
         // It writes nothing and asks for no permission, so it runs unattended (CI); it refuses --fix.
@@ -64,7 +69,8 @@ let package = Package(
         // Development tools, not products: the libFuzzer target (.ci/fuzz) and the token dump the
         // tree-sitter comparison reads (Scripts/tokenizer-diff.py).
         // Invariants every input must keep, shared by the fuzz target and the regression tests.
-        .target(name: "KeychainLintFuzzChecks", dependencies: ["KeychainLintReporters"]),
+        .target(name: "KeychainLintFuzzChecks", dependencies: ["KeychainLintReporters", "KeychainLint", "KeychainLintRules",
+                                                               "KeychainLintModel", "KeychainLintSyntax"]),
         // No main.swift: built with --sanitize=fuzzer, libFuzzer provides `main` (see .ci/fuzz).
         .executableTarget(name: "keychain-lint-fuzz", dependencies: ["KeychainLintFuzzChecks"], path: "Sources/KeychainLintFuzz"),
         .executableTarget(name: "keychain-lint-tokens", dependencies: ["KeychainLintSyntax"], path: "Sources/KeychainLintTokens"),
@@ -84,7 +90,8 @@ let package = Package(
         // The code view, the dataflow that builds the model, wrappers, domain values.
         .testTarget(name: "ModelTests", dependencies: ["KeychainLintModel", "KeychainLintSyntax"]),
         // Discovery, file reading, project roots, paths, project platforms.
-        .testTarget(name: "ProjectTests", dependencies: ["KeychainLintProject", "KeychainLintSyntax", "KeychainLintTestSupport"]),
+        .testTarget(name: "ProjectTests", dependencies: ["KeychainLintProject", "KeychainLintModel", "KeychainLintSyntax",
+                                                         "KeychainLintTestSupport"]),
         // Each rule's examples (one test per rule), suppressions, rule pages and the README's rule
         // table, rule texts and internals; rules run through the engine's per-file linter.
         .testTarget(name: "RuleTests", dependencies: ["KeychainLint", "KeychainLintReporters", "KeychainLintRules",
@@ -99,8 +106,7 @@ let package = Package(
                                                      "KeychainLintFuzzChecks", "KeychainLintTestSupport"]),
         // The language server: framing, UTF-16 positions, the server's answers in-process (a manual
         // clock for the debounce), and a client that spawns the built executable.
-        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint", "KeychainLintReporters",
-                                                                "KeychainLintTestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint", "KeychainLintTestSupport"]),
         // The slow ones: hostile inputs, runs killed midway, saved fuzz crashes, the invariants the
         // fuzzer checks, the real executable in a hostile file system.
         .testTarget(name: "RobustnessTests", dependencies: ["KeychainLintFuzzChecks", "KeychainLintReporters", "KeychainLint",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Score keychain-lint against hand labels of real code (Tests/RealWorld/labels-cross-call.md).
+"""Score keychain-lint against hand labels of real code (docs/accuracy/labels-cross-call.md).
 
 Usage: python3 Scripts/score-labels.py REAL_DIR [--binary PATH] [--labels FILE] [--slack N]
 
@@ -48,7 +48,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("real")
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "keychain-lint"))
-    ap.add_argument("--labels", default=os.path.join(ROOT, "Tests", "RealWorld", "labels-cross-call.md"))
+    ap.add_argument("--labels", default=os.path.join(ROOT, "docs", "accuracy", "labels-cross-call.md"))
     ap.add_argument("--slack", type=int, default=0)
     ap.add_argument("--missed", action="store_true", help="also list the labelled mistakes not found")
     a = ap.parse_args()

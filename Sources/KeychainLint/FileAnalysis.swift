@@ -1,7 +1,5 @@
 import KeychainLintSyntax
 import KeychainLintModel
-import KeychainLintProject
-import KeychainLintRules
 
 /// One file's result of the first pass over a project.
 package struct FileAnalysis: Sendable {

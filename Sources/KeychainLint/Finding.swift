@@ -1,6 +1,5 @@
 import KeychainLintSyntax
 import KeychainLintModel
-import KeychainLintProject
 import KeychainLintRules
 
 /// One reported mistake, already placed on a line and column of its file.

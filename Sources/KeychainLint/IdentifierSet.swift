@@ -1,4 +1,3 @@
-import KeychainLintRules
 import KeychainLintSupport
 
 /// A set of names looked for as whole identifiers in a file's bytes, in one pass over the bytes

@@ -1,6 +1,5 @@
 import KeychainLintModel
 import KeychainLintSyntax
-import KeychainLintProject
 import KeychainLintRules
 
 /// A rule turned on for a run, with the severity it reports at.
@@ -20,6 +19,9 @@ package struct Linter: Sendable {
     /// `rules[i]`'s id. Read once here: a rule's description is a large value (examples and
     /// all), copied out whole each time it is asked for, and every file asks for every rule's id.
     private let ruleIDs: [String]
+    /// The index in `rules` of the rule that reports each check of the suppression comments: the
+    /// first active rule of kind `.suppression` that says it does.
+    private let suppressionRules: [SuppressionCheck: Int]
     private let prefilter: Prefilter
     /// `SymbolPrefilter`'s test for a file `prefilter` dropped. Such a file holds none of the rules'
     /// literals, so the declaration needles that contain one (`kSec`) are not searched for again.
@@ -33,6 +35,12 @@ package struct Linter: Sendable {
         self.rules = rules
         self.exhaustive = exhaustive
         self.ruleIDs = rules.map { type(of: $0.rule).description.id }
+        var suppressionRules: [SuppressionCheck: Int] = [:]
+        for (index, active) in rules.enumerated() where type(of: active.rule).description.kind == .suppression {
+            guard let check = (type(of: active.rule) as? any SuppressionRule.Type)?.suppressionCheck else { continue }
+            if suppressionRules[check] == nil { suppressionRules[check] = index }
+        }
+        self.suppressionRules = suppressionRules
         let literals = rules.flatMap { type(of: $0.rule).description.requiredLiterals }
         self.prefilter = Prefilter(literals: literals)
         self.declarationPrefilter = SymbolPrefilter.declarationNeedles(absent: literals)
@@ -152,11 +160,12 @@ package struct Linter: Sendable {
     /// reading of the comments as the suppressions (a rule of its own would scan the file again).
     /// Suppressible like any finding, so this runs before `superfluous` counts what was used.
     private func malformed(_ suppressions: inout Suppressions, in file: KeychainFile, _ positions: SourcePositions) -> [Finding] {
-        guard !suppressions.malformed.isEmpty, let index = ruleIDs.firstIndex(of: InvalidSuppression.id) else { return [] }
+        guard !suppressions.malformed.isEmpty, let index = suppressionRules[.unreadableComment] else { return [] }
+        let id = ruleIDs[index]
         return suppressions.malformed.compactMap { comment in
             let at = positions.position(of: comment.offset)
-            if suppressions.suppresses(rule: InvalidSuppression.id, line: at.line) { return nil }
-            return Finding(ruleID: InvalidSuppression.id, severity: rules[index].severity, message: comment.message,
+            if suppressions.suppresses(rule: id, line: at.line) { return nil }
+            return Finding(ruleID: id, severity: rules[index].severity, message: comment.message,
                            path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column,
                            end: positions.tokenEnd(from: comment.offset))
         }
@@ -166,8 +175,9 @@ package struct Linter: Sendable {
     /// Only rules that ran can be judged: a suppression of a rule turned off for this run is left alone.
     private func superfluous(_ suppressions: Suppressions, in file: KeychainFile, _ positions: SourcePositions) -> [Finding] {
         guard suppressions.directives.contains(where: { !$0.used && $0.scope != .until }),
-              let metaIndex = ruleIDs.firstIndex(of: SuperfluousSuppression.id) else { return [] }
+              let metaIndex = suppressionRules[.unusedDirective] else { return [] }
         let meta = rules[metaIndex]
+        let metaID = ruleIDs[metaIndex]
         let active = Set(ruleIDs)
         var findings: [Finding] = []
         // Ids no rule has are invalid-suppression's (Suppressions keeps only known ids here).
@@ -175,7 +185,7 @@ package struct Linter: Sendable {
             guard d.rules.contains("all") || d.rules.contains(where: active.contains) else { continue }
             let at = positions.position(of: d.offset)
             let message = "This suppression hides no finding; it only hides future ones. Remove it."
-            findings.append(Finding(ruleID: SuperfluousSuppression.id, severity: meta.severity, message: message,
+            findings.append(Finding(ruleID: metaID, severity: meta.severity, message: message,
                                     path: file.source.path, line: at.line, column: at.column, utf16Column: at.utf16Column,
                                     end: positions.tokenEnd(from: d.offset)))
         }

@@ -1,6 +1,5 @@
 import KeychainLintSupport
 import KeychainLintModel
-import KeychainLintRules
 
 extension ProjectAnalysis.Run {
     typealias Pass = ProjectAnalysis.Pass

@@ -1,8 +1,7 @@
 import KeychainLintModel
-import KeychainLintRules
 
 /// A missing entry every caller of a helper shares is one mistake, fixed once in the helper: the
-/// finding goes to the operation inside it instead of to each caller (issue 16, "where it points").
+/// finding goes to the operation inside it instead of to each caller.
 /// When only some callers miss the entry, each of them is reported where its dictionary is built.
 extension ProjectAnalysis.Run {
     struct SinkFindings {

@@ -2,15 +2,14 @@ import KeychainLintSupport
 import KeychainLintSyntax
 import KeychainLintModel
 import KeychainLintProject
-import KeychainLintRules
 
 /// The project-wide analysis: every file linted alone, then again, where it matters, with what
 /// the other files declare (aliases, function references, helpers), then the findings callers made
 /// on other files' helpers handed to the files that declare them.
 ///
-/// A later pass reads and lexes its files again rather than keeping every file's tokens from the
-/// first: kept, they cost about five times the source in memory (dense corpus: peak RSS 28 MB →
-/// 95 MB, 45% slower) and saved nothing measurable on real code (docs/PERFORMANCE.md).
+/// A later pass reads and lexes again the files it needs rather than keeping every file's tokens
+/// from the first: kept, they cost several times the source in memory and save nothing measurable
+/// on real code (docs/PERFORMANCE.md, "Reading and lexing again").
 package enum ProjectAnalysis {
     package enum Outcome: Sendable {
         /// The file's findings and the normalised text of their lines (`LineText`), taken while
@@ -59,8 +58,8 @@ package enum ProjectAnalysis {
     /// One file's state after a pass.
     ///
     /// Most files of a tree are dropped by the prefilter and carry nothing: their state is a case
-    /// without payload, and a linted file's analysis is boxed, so the passes of a 108,000-file tree
-    /// take a few bytes each rather than the size of a `FileAnalysis` (about 14 MB there).
+    /// without payload, and a linted file's analysis is boxed, so the passes of a tree of a hundred
+    /// thousand files take a few bytes each rather than the size of a `FileAnalysis`.
     struct Pass: Sendable {
         private enum State: Sendable {
             case outcome(Outcome)
@@ -100,7 +99,7 @@ package enum ProjectAnalysis {
 
         /// Drops why each file looked up a name the project does not declare (`FileAnalysis.conditional`):
         /// about two dozen a file, kept for the whole run, and only the project's names are asked
-        /// about (twelve copies of the 17 repositories: peak RSS 123 → 118 MB). A name declared
+        /// about (the peak memory of a large tree: docs/PERFORMANCE.md). A name declared
         /// later counts whatever the file looked it up for, as any name does whose reason is not
         /// kept. Once, after the first pass, which saw no symbols: a round's analyses are cut the
         /// same way when they are made (`DictionaryExtractor.consults`).

@@ -1,6 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
-import KeychainLintProject
 import KeychainLintRules
 import KeychainLintSupport
 /// Byte-level checks for the project-wide pass, as cheap as the rules' prefilter.

@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLintProject
-import KeychainLint
 import KeychainLintSupport
 
 /// Writes a file so that readers see either the old contents or the new, never half of it: the

@@ -1,8 +1,6 @@
-import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
 import KeychainLintReporters
-import KeychainLintRules
 
 /// Findings accepted as they are: `--write-baseline PATH` records them, `--baseline PATH` hides
 /// them so that only new findings are reported.

@@ -1,6 +1,5 @@
 import KeychainLint
 import KeychainLintProject
-import KeychainLintReporters
 import KeychainLintSupport
 
 /// `--build-stamp PATH`, the output file of the build-tool plugin's command. The build system

@@ -1,5 +1,4 @@
 import KeychainLintProject
-import KeychainLintModel
 
 /// The configuration files of one run, each a scope: the nearest `.keychain-lint.json` at or
 /// above a file governs it (as in ESLint and ruff; nothing is merged across files), a file with

@@ -2,7 +2,6 @@ import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
 import KeychainLintSupport
-import KeychainLintModel
 import KeychainLintRules
 
 /// `.keychain-lint.json`: per-project settings. The nearest one at or above each linted file governs

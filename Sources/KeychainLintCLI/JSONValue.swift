@@ -1,6 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintProject
-import KeychainLint
 
 /// A JSON value that remembers the byte offset where it starts, so configuration and baseline
 /// errors can name the line and column of the offending key or value, not just the file.

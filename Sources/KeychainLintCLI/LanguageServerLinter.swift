@@ -4,7 +4,7 @@ import KeychainLintProject
 import KeychainLintRules
 
 /// The language server's linter for `keychain-lint lsp`: each lint is a command-line run over the
-/// workspace (`lintScopes`), from the first workspace folder, with the options given after `lsp`
+/// workspace (`ScopedLinter`), from the first workspace folder, with the options given after `lsp`
 /// (`--config`, `--platform`, `--enable`, `--disable`, `--only`, `--baseline`) and the open
 /// documents as overlays. The configuration files are read again on each lint, so an edited
 /// `.keychain-lint.json` takes effect without restarting the server.
@@ -33,8 +33,8 @@ final class LanguageServerLinter: WorkspaceLinting {
         }
         let overlays = Dictionary(request.overlays.map { (FileDiscovery.overlayKey($0.key, workingDirectory: nil), $0.value) },
                                   uniquingKeysWith: { _, last in last })
-        switch CommandLineTool.lintScopes(request.paths, settings: settings, environment: environment,
-                                          workingDirectory: workingDirectory, overlays: overlays) {
+        let linter = ScopedLinter(settings: settings, environment: environment, workingDirectory: workingDirectory)
+        switch linter.lint(request.paths, overlays: overlays) {
         case .success(let scoped):
             let problems = scoped.result.problems
             return WorkspaceLintOutcome(findings: scoped.result.findings,

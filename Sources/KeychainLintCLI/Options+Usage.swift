@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintReporters
 
 extension Options {

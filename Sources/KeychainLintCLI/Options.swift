@@ -1,7 +1,5 @@
 import KeychainLintSyntax
 import KeychainLintProject
-import KeychainLint
-import KeychainLintModel
 import KeychainLintReporters
 import KeychainLintSupport
 

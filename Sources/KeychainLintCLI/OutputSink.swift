@@ -1,6 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintProject
-import KeychainLint
 import KeychainLintSupport
 
 /// Where the CLI writes. The executable uses the process's stdout and stderr; tests pass a

@@ -1,7 +1,4 @@
-import KeychainLintSyntax
-import KeychainLintProject
 import KeychainLint
-import KeychainLintReporters
 import KeychainLintRules
 import KeychainLintSupport
 
@@ -48,24 +45,4 @@ package struct RuleSelection: Equatable {
 
     /// The known id with the smallest edit distance, when it is close enough to be a typo.
     static func closest(to id: String, in known: [String]) -> String? { Spelling.closest(to: id, in: known) }
-}
-
-/// `keychain-lint rules`: one line per rule, or a JSON array.
-enum RuleListing {
-    static func text(_ rules: [any Rule.Type]) -> String {
-        let width = rules.map { $0.description.id.count }.max() ?? 0
-        return rules.map { rule in
-            let d = rule.description
-            return d.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + d.defaultSettingName.padding(toLength: 9, withPad: " ", startingAt: 0) + d.summary + (d.fix.map { " " + $0.listingTag } ?? "")
-        }.joined(separator: "\n") + "\n"
-    }
-
-    static func json(_ rules: [any Rule.Type]) -> String {
-        let items = rules.map { rule -> String in
-            let d = rule.description
-            return "{\"id\":\(JSONWriter.quoted(d.id)),\"severity\":\(JSONWriter.quoted(d.defaultSettingName)),\"summary\":\(JSONWriter.quoted(d.summary)),\"fixable\":\(d.fix != nil)" + (d.fix.map { ",\"fixApplicability\":\"\($0.applicability)\"" } ?? "") + "}"
-        }
-        return "[" + items.joined(separator: ",") + "]\n"
-    }
 }

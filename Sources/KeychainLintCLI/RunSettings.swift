@@ -1,7 +1,6 @@
 import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLint
-import KeychainLintModel
 import KeychainLintRules
 
 /// What a lint run uses, resolved in order of precedence: built-in defaults, then the

@@ -1,6 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintProject
-import KeychainLint
 
 /// The linter reads `CodeTokens`, made in the lexer's pass by a sink that keeps only code; the
 /// tests and tools read the lossless stream. This replays the lossless stream the simple way

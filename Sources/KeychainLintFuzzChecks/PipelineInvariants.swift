@@ -1,5 +1,4 @@
 import Foundation
-import KeychainLintProject
 import KeychainLint
 #if canImport(FoundationXML)
 import FoundationXML

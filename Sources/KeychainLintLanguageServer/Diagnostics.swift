@@ -1,5 +1,4 @@
 import KeychainLint
-import KeychainLintReporters
 import KeychainLintSyntax
 
 /// Findings as LSP diagnostics. A finding is reported at a point (line and byte column); the

@@ -1,7 +1,6 @@
 import Foundation
 import KeychainLint
 import KeychainLintProject
-import KeychainLintReporters
 
 /// The language server's state and its answers to each message: a state machine the transport
 /// (`StdioServer`) feeds one message body at a time, always from one queue. It writes only through

@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import Foundation
 
 /// The platforms CocoaPods files name: a `Podfile`'s `platform` lines, a Ruby podspec's

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import Foundation
 import KeychainLintModel
 
@@ -63,7 +62,7 @@ package final class EntitlementsLoader {
             }
         }
         // Only reading expands build settings, and the loader lives as long as the run: a large
-        // project's settings are megabytes (twelve copies of the 17 repositories: about 5 MB).
+        // project's settings are megabytes.
         buildSettings = [:]
         expansions = [:]
         return loaded

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintSupport
 import Foundation
 

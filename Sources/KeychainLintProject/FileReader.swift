@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintSupport
 
 /// Reads a whole file into bytes with POSIX `open`/`read`.

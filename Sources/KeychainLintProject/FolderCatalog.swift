@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Finding a file's platforms and its entitlements walks up from its folder to the project root,
 /// listing each folder on the way; discovery has already listed every folder below the arguments.
-/// Listed again by each reader, those folders cost a third of the system calls of a run on real
-/// trees (17 repositories: about 7,400 listings for 3,100 folders). Discovery records what it read
+/// Listed again by each reader, those folders would cost a large share of the system calls of a run
+/// (docs/PERFORMANCE.md). Discovery records what it read
 /// here; folders above the arguments are listed on first use, once.
 ///
 /// Thread-safe: the first pass asks for platforms from every core.

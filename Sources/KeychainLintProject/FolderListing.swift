@@ -3,9 +3,8 @@ import KeychainLintSupport
 /// The names in one folder with what each is, read with `readdir` as discovery reads folders.
 ///
 /// Finding a file's project (its platforms, its entitlements) lists each folder from the file up
-/// to the project root. Through `FileManager.contentsOfDirectory` plus a `fileExists` for each
-/// `.xcodeproj`, those listings cost about 3% of a run on real trees; `readdir` gives the kind of
-/// each entry with its name.
+/// to the project root. `readdir` gives the kind of each entry with its name, where
+/// `FileManager.contentsOfDirectory` would need a `fileExists` for each `.xcodeproj` as well.
 package enum FolderListing {
     package enum Kind { case file, folder }
 

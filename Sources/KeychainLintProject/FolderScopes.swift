@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 
 /// Which settings govern each part of a walked tree, when a folder may carry its own settings file
 /// (`.keychain-lint.json`): the nearest one at or above a file wins, as in ESLint and ruff.

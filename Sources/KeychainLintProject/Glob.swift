@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// A path pattern from the configuration's `include` and `exclude`, matched against a path
 /// relative to the configuration file's folder, `/`-separated, without a leading `./`.
 ///

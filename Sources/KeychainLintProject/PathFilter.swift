@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// The configuration's `include` and `exclude` patterns, applied to what a folder walk finds.
 ///
 /// Patterns are relative to the configuration file's folder (`root`); files and folders outside

@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintSupport
 
 /// Lexical path arithmetic for project lookups, configuration globs and baseline entries. Paths

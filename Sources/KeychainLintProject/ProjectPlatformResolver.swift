@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import Foundation
 
 /// Finds the platforms a file's project builds for, from the nearest project file above it.

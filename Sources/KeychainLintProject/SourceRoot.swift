@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintSupport
 
 /// The folder that reports meant for a repository (SARIF's `SRCROOT`, GitLab's Code Quality)

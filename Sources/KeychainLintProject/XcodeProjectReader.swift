@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintSupport
 
 /// The platforms an Xcode project builds for, from the build settings in its `project.pbxproj`

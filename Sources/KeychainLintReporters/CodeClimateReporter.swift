@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLint
 import KeychainLintRules
 

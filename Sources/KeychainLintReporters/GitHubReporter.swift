@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request.
 package struct GitHubReporter: Reporter {
@@ -25,18 +23,5 @@ package struct GitHubReporter: Reporter {
     /// The escaping for property values, which also end at `:` and `,`.
     static func property(_ s: String) -> String {
         s.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
-    }
-}
-
-extension String {
-    /// Replaces scalars one by one, so a replacement is never replaced again. Scalars, not
-    /// Characters: `"\r\n"` is one Character and would slip past both `"\r"` and `"\n"`.
-    func replacingAll(_ table: [Unicode.Scalar: String]) -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            if let r = table[scalar] { out += r } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
     }
 }

@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// JUnit XML, the test report most CI systems show (GitLab's test report, Jenkins, Azure, CircleCI):
 /// one test case per linted file, passed when clean, with one `<failure>` per finding. A
@@ -22,7 +20,7 @@ package struct JUnitReporter: Reporter {
         out += "<testsuites name=\"keychain-lint\" \(counts)>\n"
         out += "<testsuite name=\"keychain-lint\" \(counts) skipped=\"0\">\n"
         for path in paths {
-            let name = CheckstyleReporter.escape(path)
+            let name = XMLText.escaped(path)
             guard let findings = byPath[path] else {
                 out += "<testcase classname=\"keychain-lint\" name=\"\(name)\" file=\"\(name)\"/>\n"
                 continue
@@ -30,8 +28,8 @@ package struct JUnitReporter: Reporter {
             out += "<testcase classname=\"keychain-lint\" name=\"\(name)\" file=\"\(name)\">\n"
             for f in findings {
                 let line = "\(f.path):\(f.line):\(f.column): \(f.severity.rawValue): \(f.message) [\(f.ruleID)]"
-                out += "<failure type=\"\(f.severity.rawValue)\" message=\"\(CheckstyleReporter.escape("\(f.ruleID): \(f.message)"))\">"
-                out += CheckstyleReporter.escape(line) + "</failure>\n"
+                out += "<failure type=\"\(f.severity.rawValue)\" message=\"\(XMLText.escaped("\(f.ruleID): \(f.message)"))\">"
+                out += XMLText.escaped(line) + "</failure>\n"
             }
             out += "</testcase>\n"
         }

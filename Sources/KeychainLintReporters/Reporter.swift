@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// One output format. A reporter is pure: it turns a result into the exact text for stdout
 /// and never prints. New formats are a new type plus a line in `ReporterRegistry.all`.

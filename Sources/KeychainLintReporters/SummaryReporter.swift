@@ -1,6 +1,4 @@
-import KeychainLintSyntax
 import KeychainLint
-import KeychainLintRules
 
 /// Counts per rule, for people reading a terminal or a CI log.
 package struct SummaryReporter: Reporter {

@@ -1,7 +1,5 @@
-import KeychainLintSyntax
 import KeychainLint
 import KeychainLintSupport
-import KeychainLintRules
 
 /// `path:line:column: error|warning: message [rule-id]`, one finding per line: the format
 /// Xcode, swiftc and most editors turn into clickable diagnostics. Nothing else is printed.

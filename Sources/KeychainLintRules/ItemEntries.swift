@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// Ways for rules to read a dictionary's entries without building arrays. Every rule walks every

@@ -1,6 +1,4 @@
 import KeychainLintSupport
-import KeychainLintSyntax
-import KeychainLintModel
 /// A sound byte-level filter: a file that contains none of the literals can produce no finding.
 /// Scans with `memchr`-style first-byte search, so files without keychain code are dropped cheaply.
 package struct Prefilter: Sendable {

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// Every rule keychain-lint ships, in the order `keychain-lint rules` lists them.
 package enum RuleRegistry {
     package static let all: [any Rule.Type] = [

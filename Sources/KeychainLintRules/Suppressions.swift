@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 import KeychainLintSupport
 
 /// `// keychain-lint:disable RULE[, RULE] [- reason]`, `:enable`, `:disable:next`, `:disable:this`,

@@ -5,9 +5,7 @@
 /// `memchr` finds each candidate's first byte (vectorised in the C library, many bytes per step),
 /// then the rest is compared byte by byte. The functions are `@inlinable` in a `@usableFromInline`
 /// type so that the caller's `accept` closure is inlined into the loop instead of called once per
-/// candidate from another module. Measured, one job: 278.5 M instructions on the 1% corpus
-/// (where the prefilter scans whole files) against 317.7 M without, and 677.2 M against 679.2 M
-/// on the dense corpus.
+/// candidate from another module (what that saves: docs/PERFORMANCE.md).
 @usableFromInline package enum ByteSearch {
     /// The offset of the first `byte` in `hay[from..<end]` (`end` defaults to the end of `hay`).
     @inlinable

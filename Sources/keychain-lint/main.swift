@@ -4,8 +4,7 @@ import KeychainLintSupport
 #if canImport(Glibc)
 /// Each file's token tables are sized for the worst case and freed when the file is done. With
 /// glibc's defaults those blocks are mapped and unmapped, or trimmed off the heap, file after file,
-/// and their pages are faulted in again for the next: on the dense benchmark corpus 6,110 page
-/// faults against 1,674 with these settings, and about 7% of the CPU time (1–2% on real code;
+/// and their pages are faulted in again for the next (the page faults and CPU time it costs:
 /// docs/PERFORMANCE.md, "Allocator settings"). Freed memory is kept for the next file instead;
 /// the peak is about the same, it is only not handed back to the system between files. It stays
 /// in the executable: it changes the whole process, which a library must not do to its host. `mallopt` is looked up at run time because the Glibc module

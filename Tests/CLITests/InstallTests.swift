@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import KeychainLintReporters
+import KeychainLint
 
 /// What the install routes rely on: the build-tool plugin's stamp (`--build-stamp`) and the one
 /// source of the version that the release script reads.

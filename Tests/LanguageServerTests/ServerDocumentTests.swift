@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import KeychainLint
-import KeychainLintReporters
 @testable import KeychainLintLanguageServer
 
 /// Text sync, debouncing, diagnostics and code actions in-process, on the real engine over a

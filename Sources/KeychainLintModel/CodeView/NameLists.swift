@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 /// Elements filed under interned name ids (`CodeView.nameIDs`), each name's kept in the order
 /// they were added.
 ///

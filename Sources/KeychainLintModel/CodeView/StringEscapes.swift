@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 /// Reads the escapes of a non-raw string segment: `\n`, `\t`, `\r`, `\0`, `\\`, `\"`, `\'`, `\u{…}`.
 package enum StringEscapes {
     package static func unescape(_ bytes: ArraySlice<UInt8>) -> String {

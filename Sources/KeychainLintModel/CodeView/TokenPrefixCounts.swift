@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 /// For each code index, how many tokens before it pass a test, so "does any token in this range
 /// pass?" is two array reads. Nested constructs (literals in literals, initializers in types in
 /// closures) ask about nested ranges; a scan per question would be quadratic in the nesting.

@@ -28,7 +28,7 @@ extension DictionaryExtractor {
     /// declares under it). One pass, so each name is spelled once. With the project's symbols
     /// known, only the reasons for names they declare are kept: every file analysed in a round
     /// keeps them until the round ends, and a name without its reason counts whatever it was
-    /// looked up for, as before.
+    /// looked up for.
     var consults: (names: Set<String>, conditional: [String: ConsultKinds]) {
         var names = consultedSpellings
         var conditional: [String: ConsultKinds] = [:]

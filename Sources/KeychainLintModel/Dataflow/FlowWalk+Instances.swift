@@ -8,7 +8,7 @@ import KeychainLintSyntax
 ///
 /// Each property of a followed instance is a variable the walk keeps out of name lookup; an
 /// instance starts only from an initializer whose summary sets a property, from `self` in a
-/// summarised method, or from a chain of those. Anything else stays unknown, as before.
+/// summarised method, or from a chain of those. Anything else stays unknown.
 struct InstanceTable {
     /// Set while a method body is summarised.
     var selfWrites: SelfWrites?

@@ -3,10 +3,10 @@
 /// A call that reaches a function whose summary is in progress (recursion, or functions that call
 /// each other) gets no summary there. A summary computed while an outer one was in progress, that
 /// met that outer one, lacks what the outer function does: it is provisional, kept only until the
-/// outer summary is done, and computed again when asked after. Remembered for good, it made
-/// `Store.migrate(matching:)` — calling `Keychain.migrate(matching:into:)`, whose overload called
+/// outer summary is done, and computed again when asked after. Remembered for good, it would give
+/// `Store.migrate(matching:)` — calling `Keychain.migrate(matching:into:)`, whose overload calls
 /// back through the name `migrate` first — a summary without its parameter's operation for the
-/// whole file. Meeting only itself (plain recursion) leaves a summary final, as before.
+/// whole file. Meeting only itself (plain recursion) leaves a summary final.
 struct SummaryStack {
     /// The body `{` of each summary in progress, outermost first.
     private var opens: [Int] = []

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 
 /// Reads the calls of the wrapper libraries a file imports into `WrapperUse`s.
 ///

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 /// A keychain wrapper library. Apps that use one write no SecItem dictionary, yet make the same
 /// mistakes through its API; the extractor reads the API back into the entries the library puts
 /// in its own SecItem dictionaries, so one rule judges both.

@@ -1,11 +1,11 @@
 /// What a run of source bytes is. Kept to one byte so a token array stays dense.
 ///
 /// `@usableFromInline package` with `@inlinable` accessors, like `Token`, `SourceFile` and
-/// `CodeView`'s: the model and the rules compare these on every token from other modules (7% of
-/// all instructions went to the calls before they were inlined). Swift inlines a package member
-/// into another module only when its type is `@usableFromInline` too; so marked they cost what
-/// `public` ones did (677.1 M and 677.2 M instructions on the dense corpus) without being public
-/// API: nothing outside the package needs tokens.
+/// `CodeView`'s: the model and the rules compare these on every token from other modules, and a
+/// call for each comparison is a visible share of a run. Swift inlines a package member into
+/// another module only when its type is `@usableFromInline` too; so marked they cost what `public`
+/// ones would (docs/PERFORMANCE.md) without being public API: nothing outside the package needs
+/// tokens.
 ///
 /// The tokenizer is lossless: every byte of the input belongs to exactly one token,
 /// so trivia (whitespace, newlines, comments) are tokens too. Code that reads the

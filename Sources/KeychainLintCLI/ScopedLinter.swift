@@ -1,13 +1,20 @@
 import KeychainLint
 import KeychainLintProject
-import KeychainLintRules
 
-extension CommandLineTool {
-    /// A lint run's merged result and how many findings baselines hid (`nil` when none is in use).
-    struct ScopedResult {
-        var result: LintResult
-        var hidden: Int?
-    }
+/// A lint run's merged result and how many findings baselines hid (`nil` when none is in use).
+struct ScopedResult {
+    var result: LintResult
+    var hidden: Int?
+}
+
+/// Lints paths as the command line does: each file with the configuration that governs it. The
+/// command line's lint and the language server's both go through it, so an editor shows what a
+/// run in the workspace folder reports.
+struct ScopedLinter {
+    let settings: RunSettings
+    let environment: [String: String]
+    /// Where relative paths are resolved; `nil` for the process's current directory.
+    let workingDirectory: String?
 
     /// Finds the files under `paths`, each governed by its nearest configuration file, and lints
     /// each configuration's files as one project with that configuration's rules and platforms; its
@@ -16,8 +23,7 @@ extension CommandLineTool {
     /// a helper declared under one is not followed from files under another.
     ///
     /// `overlays` (by `FileDiscovery.overlayKey`) are read in place of the files they stand for.
-    static func lintScopes(_ paths: [String], settings: RunSettings, environment: [String: String],
-                           workingDirectory: String?, overlays: [String: [UInt8]] = [:]) -> Result<ScopedResult, RunSettings.Failure> {
+    func lint(_ paths: [String], overlays: [String: [UInt8]] = [:]) -> Result<ScopedResult, RunSettings.Failure> {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.scopes = settings.scopes
         discovery.overlays = Set(overlays.keys)
@@ -26,7 +32,7 @@ extension CommandLineTool {
         discovery.parallel = environment["KEYCHAIN_LINT_JOBS"] != "1"
         let (named, found) = discovery.discover(paths)
         if let failure = settings.scopes.failure { return .failure(failure) }
-        let context = projectAround(named, discovery: discovery, settings: settings, folders: folders)
+        let context = projectAround(named, discovery: discovery, folders: folders)
         if let failure = settings.scopes.failure { return .failure(failure) }
         let targets = context.isEmpty ? named : (named + context).sorted { FileDiscovery.bytesPrecede($0.path, $1.path) }
 
@@ -56,8 +62,7 @@ extension CommandLineTool {
     /// The files of the projects around the Swift files named on the command line
     /// (`ProjectAround`) that the run does not already lint: linted with them, so a named file
     /// gets the findings a run over its project gives it, and not reported.
-    private static func projectAround(_ named: [LintTarget], discovery: FileDiscovery, settings: RunSettings,
-                                      folders: FolderCatalog) -> [LintTarget] {
+    private func projectAround(_ named: [LintTarget], discovery: FileDiscovery, folders: FolderCatalog) -> [LintTarget] {
         let configuration = settings.scopes.isFixed ? nil : Configuration.fileName
         var roots: [String] = []
         for target in named where target.explicit && !target.isEntitlements {

@@ -1,12 +1,11 @@
 import KeychainLint
 import KeychainLintProject
 
-extension CommandLineTool {
+extension LintInvocation {
     /// `--stdin-filename PATH`: the text on stdin as an overlay of PATH (keyed as the engine looks
     /// it up), so it is linted with PATH's configuration, project and platforms whether or not a
     /// file exists there. No option: no overlay. Text that is not UTF-8 cannot be linted: an error.
-    static func standardInputOverlay(_ options: Options, stdin: any InputSource,
-                                     workingDirectory: String?) -> Result<[String: [UInt8]], RunSettings.Failure> {
+    func standardInputOverlay() -> Result<[String: [UInt8]], RunSettings.Failure> {
         guard let path = options.stdinFilename else { return .success([:]) }
         switch stdin.readAll() {
         case .success(let bytes):

@@ -1,15 +1,12 @@
-import KeychainLint
 import KeychainLintLanguageServer
-import KeychainLintRules
 
-extension CommandLineTool {
+extension Invocation {
     /// `keychain-lint lsp`: serves the Language Server Protocol on the process's stdin and stdout
     /// until the client sends `exit` or closes the input. Status 0 after `shutdown`, 1 without, 2
     /// when the options name a rule that does not exist (checked before serving, so the editor's
     /// log says why the server did not start). `KEYCHAIN_LINT_LSP_DEBOUNCE_MS` sets the pause after
     /// a change before the workspace is linted again (default 50).
-    static func serveLanguageServer(_ options: Options, environment: [String: String], rules defaultRules: [ActiveRule],
-                                    availableRules: [any Rule.Type], stderr: any OutputSink) -> Int32 {
+    func serveLanguageServer() -> Int32 {
         do {
             _ = try options.rules.apply(to: defaultRules, available: availableRules)
         } catch {

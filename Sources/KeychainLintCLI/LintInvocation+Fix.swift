@@ -1,9 +1,7 @@
-import KeychainLint
-import KeychainLintProject
 import KeychainLintReporters
 import KeychainLintSupport
 
-extension CommandLineTool {
+extension ScopedLinter {
     /// Rounds of fixing: two fixes that touch one spot are applied one per round, on the text the
     /// round before left, so a second `--fix` finds nothing more to do.
     static let maxFixRounds = 10
@@ -12,67 +10,41 @@ extension CommandLineTool {
     /// fix is left (or `maxFixRounds`). Nothing is written here: the result is the run on the fixed
     /// text, and the changes are for the caller to write or show. With `--stdin-filename` only
     /// that file is fixed.
-    static func lintFixing(_ paths: [String], onlyPath: String?, includesUnsafe: Bool, settings: RunSettings,
-                           environment: [String: String], workingDirectory: String?,
-                           overlays: [String: [UInt8]]) -> Result<(ScopedResult, [FileChange]), RunSettings.Failure> {
+    func lintFixing(_ paths: [String], onlyPath: String?, includesUnsafe: Bool,
+                    overlays: [String: [UInt8]]) -> Result<(ScopedResult, [FileChange]), RunSettings.Failure> {
         var session = FixSession(overlays: overlays, workingDirectory: workingDirectory, includesUnsafe: includesUnsafe)
         var round = 0
         while true {
-            let lint = lintScopes(paths, settings: settings, environment: environment, workingDirectory: workingDirectory,
-                                  overlays: session.buffers)
+            let lint = lint(paths, overlays: session.buffers)
             guard case .success(let scoped) = lint else { return lint.map { ($0, []) } }
             round += 1
             if session.undoUnhelpfulRound(given: scoped.result) { continue }
-            if round > maxFixRounds || !session.applyRound(scoped.result, onlyPath: onlyPath) {
+            if round > Self.maxFixRounds || !session.applyRound(scoped.result, onlyPath: onlyPath) {
                 return .success((scoped, session.fileChanges))
             }
         }
     }
 }
 
-extension CommandLineTool {
-    /// What the lint step of a run produced: the result (with `--fix`, on the fixed text), the
-    /// files `--fix` changed, and the text read from stdin.
-    struct LintRun {
-        var scoped: ScopedResult
-        var changes: [FileChange] = []
-        var stdinText: [UInt8]?
-    }
-
-    /// Reads stdin when `--stdin-filename` asks, then lints, fixing with `--fix`/`--diff`.
-    static func lintRun(_ options: Options, settings: RunSettings, environment: [String: String], workingDirectory: String?,
-                        stdin: any InputSource) -> Result<LintRun, RunSettings.Failure> {
-        standardInputOverlay(options, stdin: stdin, workingDirectory: workingDirectory).flatMap { overlays in
-            let paths = options.stdinFilename.map { [$0] + options.paths } ?? options.paths
-            let stdinText = overlays.values.first
-            guard options.fixes else {
-                return lintScopes(paths, settings: settings, environment: environment, workingDirectory: workingDirectory,
-                                  overlays: overlays).map { LintRun(scoped: $0, stdinText: stdinText) }
-            }
-            return lintFixing(paths, onlyPath: options.stdinFilename, includesUnsafe: options.unsafeFixes, settings: settings,
-                              environment: environment, workingDirectory: workingDirectory, overlays: overlays)
-                .map { LintRun(scoped: $0.0, changes: $0.1, stdinText: stdinText) }
-        }
-    }
-
+extension LintInvocation {
     /// Shows or writes what `--fix` changed. Returns the exit status when the run ends here: with
     /// `--diff` (1 when there is something to fix, as `git diff --exit-code`), with
     /// `--stdin-filename` (the fixed text goes to stdout instead of a report), or when a file
     /// cannot be written (2). Otherwise the files are written and the run goes on to report what is left.
-    static func deliver(_ run: LintRun, options: Options, stdout: any OutputSink, stderr: any OutputSink) -> Int32? {
+    func deliver(_ run: LintRun) -> Int32? {
         let issues = run.changes.reduce(0) { $0 + $1.count }
-        let summary = "\(count(issues, "issue")) in \(count(run.changes.count, "file"))" + unsafeHint(run, options: options)
+        let summary = "\(CommandLineTool.count(issues, "issue")) in \(CommandLineTool.count(run.changes.count, "file"))" + unsafeHint(run)
         if options.diff {
-            for change in run.changes { stdout.write(UnifiedDiff.render(old: change.before, new: change.after, path: diffPath(change.path))) }
+            for change in run.changes { stdout.write(UnifiedDiff.render(old: change.before, new: change.after, path: Self.diffPath(change.path))) }
             if !options.quiet { stderr.write("keychain-lint: would fix \(summary)\n") }
             return run.changes.isEmpty ? ExitCode.success : ExitCode.errorFindings
         }
         if let path = options.stdinFilename {
             stdout.write(String(decoding: run.changes.first?.after ?? run.stdinText ?? [], as: UTF8.self))
             // What the fixes left goes to stderr, so the fixed text on stdout stays whole.
-            let left = keepingOnly(path, of: run.scoped.result)
+            let left = Self.keepingOnly(path, of: run.scoped.result)
             stderr.write(XcodeReporter().report(left))
-            let unsafeLeft = unsafeFixesLeft(in: run, options: options)
+            let unsafeLeft = unsafeFixesLeft(in: run)
             if !options.quiet, unsafeLeft > 0 {
                 stderr.write("keychain-lint: \(unsafeLeft == 1 ? "1 unsafe fix" : "\(unsafeLeft) unsafe fixes") not applied (--unsafe-fixes applies them)\n")
             }
@@ -84,7 +56,7 @@ extension CommandLineTool {
                 try AtomicFile.replace(resolvingLinks(change.fileSystemPath), with: String(decoding: change.after, as: UTF8.self))
                 if !options.quiet {
                     let rules = change.fixed.keys.sorted().map { id in change.fixed[id]! > 1 ? "\(id) ×\(change.fixed[id]!)" : id }
-                    stderr.write("keychain-lint: fixed \(count(change.count, "issue")) in \(change.path) (\(rules.joined(separator: ", ")))\n")
+                    stderr.write("keychain-lint: fixed \(CommandLineTool.count(change.count, "issue")) in \(change.path) (\(rules.joined(separator: ", ")))\n")
                 }
             } catch {
                 stderr.write("keychain-lint: error: \(error)\n")
@@ -97,7 +69,7 @@ extension CommandLineTool {
     }
 
     /// How many unsafe fixes the run left unapplied (in the `--stdin-filename` file only, when given).
-    static func unsafeFixesLeft(in run: LintRun, options: Options) -> Int {
+    func unsafeFixesLeft(in run: LintRun) -> Int {
         guard !options.unsafeFixes else { return 0 }
         return run.scoped.result.findings.filter {
             $0.fix?.applicability == .unsafe && (options.stdinFilename == nil || $0.path == options.stdinFilename)
@@ -105,8 +77,8 @@ extension CommandLineTool {
     }
 
     /// " (2 more with --unsafe-fixes)" after the summary of what was fixed, or nothing.
-    private static func unsafeHint(_ run: LintRun, options: Options) -> String {
-        let left = unsafeFixesLeft(in: run, options: options)
+    private func unsafeHint(_ run: LintRun) -> String {
+        let left = unsafeFixesLeft(in: run)
         return left == 0 ? "" : " (\(left) more with --unsafe-fixes)"
     }
 

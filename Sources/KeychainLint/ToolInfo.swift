@@ -1,8 +1,8 @@
-import KeychainLintSyntax
-import KeychainLint
 import KeychainLintRules
 
-/// Facts about the tool that reports print: its version and where each rule's page lives.
+/// Facts about the tool that reports, the language server and the command line print: its version
+/// and where each rule's page lives. In the engine, so that each of them reads it without depending
+/// on another.
 package enum ToolInfo {
     /// The one place the version lives; `--version` and SARIF's `tool.driver.version` print it.
     package static let version = "0.1.0"
@@ -11,7 +11,7 @@ package enum ToolInfo {
     package static let repositoryURL = "https://github.com/keychain-lint/keychain-lint"
 
     /// `rules/<id>.md`: the page's path inside the repository (the JSON report's `help`).
-    package static func rulePagePath(_ id: String) -> String { "rules/\(id).md" }
+    package static func rulePagePath(_ id: String) -> String { RuleDocumentation.pagePath(id) }
 
     /// The page's absolute URI at the tag of this version (`v0.1.0`, as `make release` tags it), so
     /// a report (SARIF `helpUri`, JSON `helpUri`, the language server's `codeDescription`) links

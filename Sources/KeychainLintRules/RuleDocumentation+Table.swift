@@ -1,8 +1,12 @@
-import KeychainLintRules
+extension RuleDocumentation {
+    /// `rules/<id>.md`: the page's path inside the repository, which the README's table links and
+    /// reports name (`ToolInfo.rulePagePath`).
+    package static func pagePath(_ id: String) -> String { "rules/\(id).md" }
+}
 
-/// The README's rule table, generated from the rules' metadata like the `rules/<id>.md` pages, so
-/// the list a user reads first cannot drift from what the tool ships. It sits between two marker
-/// comments in README.md; `RuleDocsTests` regenerates it and compares
+/// The README's rule table, generated from the rules' metadata beside the `rules/<id>.md` pages
+/// (`RuleDocumentation`), so the list a user reads first cannot drift from what the tool ships.
+/// It sits between two marker comments in README.md; `RuleDocsTests` regenerates it and compares
 /// (`KEYCHAIN_LINT_UPDATE_DOCS=1 swift test --filter RuleDocsTests` rewrites it).
 package enum RuleTable {
     package static let beginMarker = "<!-- rule-table:begin (generated from the rules' metadata; do not edit by hand) -->"
@@ -31,7 +35,7 @@ package enum RuleTable {
             case .unsafe?: fix = "unsafe"
             case .varies?: fix = "yes (some unsafe)"
             }
-            out += "| [`\(rule.id)`](\(ToolInfo.rulePagePath(rule.id))) | \(severity) | \(cell(rule.summary)) | \(fix) |\n"
+            out += "| [`\(rule.id)`](\(RuleDocumentation.pagePath(rule.id))) | \(severity) | \(cell(rule.summary)) | \(fix) |\n"
         }
         return out
     }
