@@ -7,6 +7,8 @@ extension CommandLineTool {
     struct ScopedResult {
         var result: LintResult
         var hidden: Int?
+        /// Every file's inventory records, context files' included, when the run collects them.
+        var records: [InventoryRecord] = []
     }
 
     /// Finds the files under `paths`, each governed by its nearest configuration file, and lints
@@ -17,7 +19,8 @@ extension CommandLineTool {
     ///
     /// `overlays` (by `FileDiscovery.overlayKey`) are read in place of the files they stand for.
     static func lintScopes(_ paths: [String], settings: RunSettings, environment: [String: String],
-                           workingDirectory: String?, overlays: [String: [UInt8]] = [:]) -> Result<ScopedResult, RunSettings.Failure> {
+                           workingDirectory: String?, overlays: [String: [UInt8]] = [:],
+                           collectsInventory: Bool = false) -> Result<ScopedResult, RunSettings.Failure> {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.scopes = settings.scopes
         discovery.overlays = Set(overlays.keys)
@@ -34,12 +37,20 @@ extension CommandLineTool {
         let byScope = targets.allSatisfy { $0.scope == 0 } ? [0: targets] : Dictionary(grouping: targets, by: \.scope)
         var merged: LintResult?
         var hidden: Int?
+        var records: [InventoryRecord] = []
         for scope in byScope.isEmpty ? [0] : byScope.keys.sorted() {
             let settingsOfScope = settings.scopes.all[scope]
             let engine = LintEngine(rules: settingsOfScope.rules, platforms: settingsOfScope.platforms,
                                     exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
                                     parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
-            var result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
+            var result: LintResult
+            if collectsInventory {
+                let run = engine.inventoryRun(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
+                result = run.result
+                records += run.records
+            } else {
+                result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
+            }
             if let (file, baseline) = settingsOfScope.baseline {
                 let filtered = baseline.filter(result, keying: settings.keying(for: file))
                 result.findings = filtered.kept
@@ -50,7 +61,7 @@ extension CommandLineTool {
         var result = merged!
         result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
         if !context.isEmpty { result = result.keepingOnly(named.map(\.path), context: context.map(\.path)) }
-        return .success(ScopedResult(result: result, hidden: hidden))
+        return .success(ScopedResult(result: result, hidden: hidden, records: records))
     }
 
     /// The files of the projects around the Swift files named on the command line

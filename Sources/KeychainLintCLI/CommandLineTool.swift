@@ -74,6 +74,10 @@ package enum CommandLineTool {
             return serveLanguageServer(options, environment: environment, rules: defaultRules,
                                        availableRules: availableRules, stderr: stderr)
         }
+        if case .inventory = options.action {
+            return runInventory(options, environment: environment, rules: defaultRules, availableRules: availableRules,
+                                workingDirectory: workingDirectory, stdout: stdout, stderr: stderr)
+        }
         guard case .lint = options.action else {
             return inform(options, availableRules: availableRules, stdout: stdout, stderr: stderr)
         }
@@ -134,7 +138,9 @@ package enum CommandLineTool {
                 return ExitCode.usage
             }
             stdout.write(RuleDocumentation.explanation(for: rule.description))
-        case .lint, .languageServer:
+        case .inventoryHelp:
+            stdout.write(Options.inventoryUsage)
+        case .lint, .languageServer, .inventory:
             break
         }
         return ExitCode.success
@@ -143,7 +149,7 @@ package enum CommandLineTool {
     /// A run that lints no file at all, with no path in error to explain it, is most likely a
     /// mistake (an `include` that matches nothing, a wrong folder): a warning, or with
     /// `--strict-files` an error and status 2. Returns the status when the run stops here.
-    private static func checkSomethingWasLinted(_ result: LintResult, strict: Bool, stderr: any OutputSink) -> Int32? {
+    static func checkSomethingWasLinted(_ result: LintResult, strict: Bool, stderr: any OutputSink) -> Int32? {
         guard result.filesLinted == 0, !result.hasPathErrors else { return nil }
         let message = "no file was linted: the paths hold no Swift or entitlements file, or the configuration's include/exclude left none"
         stderr.write("keychain-lint: \(strict ? "error" : "warning"): \(message)\n")

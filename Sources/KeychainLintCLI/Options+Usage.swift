@@ -16,6 +16,7 @@ extension Options {
                keychain-lint rules [--format text|json]
                keychain-lint explain <rule>
                keychain-lint lsp [options]   (language server for editors, on stdio)
+               keychain-lint inventory [options] [PATH ...]   (the keychain items the code touches)
 
           Lints every *.swift file under each PATH (default: the current directory).
           Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage
