@@ -59,7 +59,17 @@ struct EntryReader {
         }
     }
 
-    func protection(_ entries: [KeychainEntry], line: Int, platforms: [Platform]) -> InventoryProtection {
+    /// What a dictionary the file cannot read starts from (a parameter, a property): its name,
+    /// for the class of an operation whose item the caller chooses.
+    func origin(of dictionary: KeychainDictionary) -> String {
+        let text = Self.expression(in: file.source.bytes, at: min(dictionary.originOffset, file.source.bytes.count))
+        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        return (name.isEmpty ? text : String(name)) + " from outside"
+    }
+
+    /// `open`: the dictionary starts from one the file cannot read, so what it does not set here
+    /// may be set there: such values are unknown, not defaults.
+    func protection(_ entries: [KeychainEntry], line: Int, platforms: [Platform], open: Bool = false) -> InventoryProtection {
         var accessibility = entries.last { $0.key == "kSecAttrAccessible" }.map(value)
         var accessControl = false
         if accessibility == nil, let control = entries.last(where: { $0.key == "kSecAttrAccessControl" }) {
@@ -70,8 +80,10 @@ struct EntryReader {
                 accessibility = value(control)
             }
         }
-        let synchronizable = entries.last { $0.key == "kSecAttrSynchronizable" }.map(value)
-        let flag = entries.last { $0.key == "kSecUseDataProtectionKeychain" }.map(value)
+        let unseen = open ? InventoryValue.computed(expression: "not visible here") : nil
+        if accessibility == nil { accessibility = unseen }
+        let synchronizable = entries.last { $0.key == "kSecAttrSynchronizable" }.map(value) ?? unseen
+        let flag = entries.last { $0.key == "kSecUseDataProtectionKeychain" }.map(value) ?? unseen
         let dataProtection: InventoryValue
         if synchronizable?.literal == "true" || !platforms.contains(.macOS) {
             dataProtection = .literal("true")
@@ -105,7 +117,7 @@ struct EntryReader {
     func expression(_ entry: KeychainEntry) -> String {
         let bytes = file.source.bytes
         guard entry.home == nil, entry.valueOffset < bytes.count else {
-            return entry.home.map { "set by helper \($0.helper)" } ?? "set in another file"
+            return entry.home.map { ForeignValue(helper: $0.helper, offset: $0.valueOffset).placeholder } ?? "set in another file"
         }
         return Self.expression(in: bytes, at: entry.valueOffset)
     }

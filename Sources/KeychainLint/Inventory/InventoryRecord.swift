@@ -12,6 +12,9 @@ package struct InventoryRecord: Sendable, Equatable {
     /// Lines of this file the operation's call, dictionary and entries are written on: a finding
     /// reported on one concerns the item.
     package var spotLines: [Int]
+    /// Values written in another file's helper: their expressions are read in that file once the
+    /// passes are done (`ProjectAnalysis.resolveForeignValues`).
+    package var foreign: [ForeignValue] = []
 
     /// What groups records into one item: the class and each naming attribute, a computed value
     /// counting as any value (the code cannot tell such items apart statically either).
@@ -45,11 +48,15 @@ package struct InventoryRecord: Sendable, Equatable {
             let platforms = file.regions[Int(call.region)].platforms.platforms
             var identity = reader.identity(entries)
             if call.operation == .createRandomKey, identity.itemClass == nil { identity.itemClass = .literal("kSecClassKey") }
+            let open = use.dictionary.hasUnknownBase
+            if open && identity.itemClass == nil { identity.itemClass = .computed(expression: reader.origin(of: use.dictionary)) }
             let operation = InventoryOperation(kind: kind, path: file.source.path, line: line, route: call.route)
-            let protection = kind == .add ? reader.protection(entries, line: line, platforms: platforms) : nil
+            let protection = kind == .add ? reader.protection(entries, line: line, platforms: platforms, open: open) : nil
             let spots = [call.offset, use.dictionary.originOffset] + entries.flatMap { [$0.keyOffset, $0.valueOffset] }
-            records.append(InventoryRecord(identity: identity, operation: operation, protection: protection, library: nil,
-                                           spotLines: reader.lines(spots)))
+            var record = InventoryRecord(identity: identity, operation: operation, protection: protection, library: nil,
+                                         spotLines: reader.lines(spots))
+            record.foreign = entries.compactMap { $0.home.map { ForeignValue(helper: $0.helper, offset: $0.valueOffset) } }
+            records.append(record)
         }
         for use in file.wrapperUses {
             guard let first = use.entries.map(\.keyOffset).min() else { continue }
@@ -77,5 +84,42 @@ package struct InventoryRecord: Sendable, Equatable {
             return dictionary.allEntries.contains { $0.key == "kSecAttrIsPermanent" && $0.value.isTrue } ? .add : nil
         case .createKeyWithData, .itemImport, .pkcs12Import: return nil
         }
+    }
+}
+
+/// A value an operation's dictionary takes from another file's helper: where it is written there.
+package struct ForeignValue: Hashable, Sendable {
+    package var helper: String
+    package var offset: Int
+
+    /// The computed expression the record holds until the helper's file is read.
+    var placeholder: String { "set by helper \(helper) (\(offset))" }
+}
+
+extension InventoryRecord {
+    /// Puts `expressions` (placeholder → text) in place of the placeholders; a placeholder left
+    /// unread names the helper alone.
+    mutating func resolve(_ expressions: [String: String]) {
+        guard !foreign.isEmpty else { return }
+        func fix(_ value: InventoryValue?) -> InventoryValue? {
+            guard case .computed(let text)? = value, let match = foreign.first(where: { $0.placeholder == text }) else { return value }
+            return .computed(expression: expressions[text] ?? "set by helper \(match.helper)")
+        }
+        identity.itemClass = fix(identity.itemClass)
+        identity.service = fix(identity.service)
+        identity.account = fix(identity.account)
+        identity.server = fix(identity.server)
+        identity.protocol = fix(identity.protocol)
+        identity.applicationTag = fix(identity.applicationTag)
+        identity.label = fix(identity.label)
+        identity.keyType = fix(identity.keyType)
+        identity.accessGroup = fix(identity.accessGroup)
+        if var p = protection {
+            p.accessibility = fix(p.accessibility)
+            p.synchronizable = fix(p.synchronizable)
+            p.dataProtectionKeychain = fix(p.dataProtectionKeychain) ?? p.dataProtectionKeychain
+            protection = p
+        }
+        foreign = []
     }
 }

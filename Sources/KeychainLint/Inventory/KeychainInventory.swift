@@ -135,8 +135,10 @@ extension InventoryIdentity {
     mutating func merge(_ other: InventoryIdentity) {
         func joined(_ a: InventoryValue?, _ b: InventoryValue?) -> InventoryValue? {
             guard case .computed(let x)? = a, case .computed(let y)? = b else { return a }
+            // Four spellings say enough; the operations list the rest.
             let parts = x.components(separatedBy: " | ")
-            return parts.contains(y) ? a : .computed(expression: x + " | " + y)
+            if parts.contains(y) || parts.last == "…" { return a }
+            return .computed(expression: x + " | " + (parts.count < 4 ? y : "…"))
         }
         itemClass = joined(itemClass, other.itemClass)
         service = joined(service, other.service)
