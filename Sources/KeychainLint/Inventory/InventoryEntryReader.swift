@@ -69,7 +69,9 @@ struct EntryReader {
 
     /// `open`: the dictionary starts from one the file cannot read, so what it does not set here
     /// may be set there: such values are unknown, not defaults.
-    func protection(_ entries: [KeychainEntry], line: Int, platforms: [Platform], open: Bool = false) -> InventoryProtection {
+    /// `library`: a wrapper's instance, whose unset settings are the library's defaults.
+    func protection(_ entries: [KeychainEntry], line: Int, platforms: [Platform], open: Bool = false,
+                    library: String? = nil) -> InventoryProtection {
         var accessibility = entries.last { $0.key == "kSecAttrAccessible" }.map(value)
         var accessControl = false
         if accessibility == nil, let control = entries.last(where: { $0.key == "kSecAttrAccessControl" }) {
@@ -80,7 +82,8 @@ struct EntryReader {
                 accessibility = value(control)
             }
         }
-        let unseen = open ? InventoryValue.computed(expression: "not visible here") : nil
+        let unseen = library.map { InventoryValue.computed(expression: "\($0)'s default") }
+            ?? (open ? InventoryValue.computed(expression: "not visible here") : nil)
         if accessibility == nil { accessibility = unseen }
         let synchronizable = entries.last { $0.key == "kSecAttrSynchronizable" }.map(value) ?? unseen
         let flag = entries.last { $0.key == "kSecUseDataProtectionKeychain" }.map(value) ?? unseen

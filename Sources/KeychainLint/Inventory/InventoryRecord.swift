@@ -30,7 +30,8 @@ package struct InventoryRecord: Sendable, Equatable {
             case .computed?: return "*"
             }
         }
-        return Key(parts: [part(identity.itemClass)] + identity.attributes.map { part($0.value) })
+        // A wrapper's unset service is its library's default, which differs between libraries.
+        return Key(parts: [part(identity.itemClass)] + identity.attributes.map { part($0.value) } + [library ?? ""])
     }
 
     /// The records of every operation the file makes on an item: `SecItemAdd`/`CopyMatching`/
@@ -65,7 +66,8 @@ package struct InventoryRecord: Sendable, Equatable {
             let line = reader.line(first)
             let region = use.entries.first?.region ?? 0
             let operation = InventoryOperation(kind: .configure, path: file.source.path, line: line)
-            let protection = reader.protection(use.entries, line: line, platforms: file.regions[Int(region)].platforms.platforms)
+            let protection = reader.protection(use.entries, line: line, platforms: file.regions[Int(region)].platforms.platforms,
+                                               library: use.library.module)
             records.append(InventoryRecord(identity: identity, operation: operation, protection: protection,
                                            library: use.library.module,
                                            spotLines: reader.lines(use.entries.flatMap { [$0.keyOffset, $0.valueOffset] })))
