@@ -103,6 +103,19 @@ final class InventoryTests: XCTestCase {
         XCTAssertEqual(item.accessibility, .literal("kSecAttrAccessibleWhenUnlockedThisDeviceOnly"))
     }
 
+    func testAWrappersItemNamesItsLibraryAndLeavesItsDefaultsUnguessed() throws {
+        let wrapper = """
+            import KeychainAccess
+            let keychain = Keychain(service: "com.example.wrapped").synchronizable(true)  // the service's comment
+            """
+        let item = try XCTUnwrap(try inventory(["Sources/Wrapped.swift": wrapper]).items.first)
+        XCTAssertEqual(item.library, "KeychainAccess")
+        XCTAssertEqual(item.identity.service, .literal("com.example.wrapped"))
+        XCTAssertEqual(item.operations.map(\.kind), [.configure])
+        XCTAssertEqual(item.synchronizable, .literal("true"))
+        XCTAssertEqual(item.accessibility, .computed(expression: "KeychainAccess's default"))
+    }
+
     func testAccessibilityStrengthOrder() {
         XCTAssertLessThan(InventoryAccessibility.rank("kSecAttrAccessibleWhenUnlocked"), InventoryAccessibility.rank("kSecAttrAccessibleAfterFirstUnlock"))
         XCTAssertLessThan(InventoryAccessibility.rank("kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"),

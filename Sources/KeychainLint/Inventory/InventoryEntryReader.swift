@@ -115,8 +115,8 @@ struct EntryReader {
     }
 
     /// The source text of the entry's value: up to the `,`, `]`, `)` or `}` that ends it at its own
-    /// depth, or the end of its line. An entry read from another file's helper names the helper
-    /// instead (its text is in that file).
+    /// depth, the end of its line or a `//` comment. An entry read from another file's helper gets a
+    /// placeholder the project pass replaces with the text in that file (`ForeignValue`).
     func expression(_ entry: KeychainEntry) -> String {
         let bytes = file.source.bytes
         guard entry.home == nil, entry.valueOffset < bytes.count else {
@@ -143,6 +143,7 @@ struct EntryReader {
                     if depth == 0 { break scan }
                     depth -= 1
                 case UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: ";"): if depth == 0 { break scan }
+                case UInt8(ascii: "/") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"): break scan
                 default: break
                 }
             }
