@@ -26,6 +26,8 @@ package struct FileAnalysis: Sendable {
     /// many of the file's calls reach each such operation (`ProjectAnalysis.Run.reportAtSinks`).
     package var routed: [RoutedFinding] = []
     package var routedCallSites: [SinkSpot: Int] = [:]
+    /// The file's operations on keychain items, when the run collects an inventory.
+    package var inventory: [InventoryRecord] = []
 
     package init() {}
 
@@ -44,6 +46,7 @@ package struct FileAnalysis: Sendable {
     var isBlankDrop: Bool {
         !wasTokenized && findings.isEmpty && declared == FileSymbols() && consulted.isEmpty && mentioned.isEmpty
             && relocated.isEmpty && lineStarts.isEmpty && routed.isEmpty && routedCallSites.isEmpty && conditional.isEmpty
+            && inventory.isEmpty
     }
 
     /// Whether the file looked up one of `names` and may depend on it under `symbols` (what its

@@ -85,14 +85,21 @@ public struct LintEngine: Sendable {
     /// the walk that found the targets learnt about their folders (`FileDiscovery.catalog`).
     package func lint(found targets: [LintTarget], paths: [String], overlays: [String: [UInt8]] = [:],
                       folders: FolderCatalog = FolderCatalog()) -> LintResult {
+        analyse(found: targets, paths: paths, overlays: overlays, folders: folders, linter: linter).result
+    }
+
+    /// `lint(found:…)` with `linter`, and the inventory records its passes collected (none unless
+    /// `linter.collectsInventory`): one analysis serves both.
+    package func analyse(found targets: [LintTarget], paths: [String], overlays: [String: [UInt8]], folders: FolderCatalog,
+                         linter: Linter) -> (result: LintResult, inventory: [InventoryRecord]) {
         var problems: [LintProblem] = []
         let loader = EntitlementsLoader(workingDirectory: workingDirectory, folders: folders)
         loader.overlays = overlays
         let contexts = EntitlementsContexts(loader, linted: targets.filter(\.isEntitlements), arguments: paths, parallel: parallel)
         // Every target, the entitlements among them (their outcome says so): a copy of the Swift
         // ones alone would be a second array of a large tree's targets, kept for the whole run.
-        let outcomes = ProjectAnalysis.lintAll(targets, linter: linter, platforms: platforms,
-                                               entitlements: contexts, overlays: overlays, folders: folders, parallel: parallel)
+        let (outcomes, records) = ProjectAnalysis.analyseAll(targets, linter: linter, platforms: platforms, entitlements: contexts,
+                                                             overlays: overlays, folders: folders, parallel: parallel)
         let entitlements = contexts.loaded
         problems += entitlements.warnings.map { LintProblem(kind: .warning, message: $0) }
         problems += entitlements.errors.map { LintProblem(kind: .error, message: $0) }
@@ -128,7 +135,8 @@ public struct LintEngine: Sendable {
         let rules = linter.rules
         let descriptions = rules.map { type(of: $0.rule).description }
         let severities = Dictionary(rules.map { (type(of: $0.rule).description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
-        return LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
-                          severities: severities, lineTexts: lineTexts, problems: problems, lintedPaths: lintedPaths)
+        let result = LintResult(filesLinted: filesLinted, findings: findings, rules: descriptions,
+                                severities: severities, lineTexts: lineTexts, problems: problems, lintedPaths: lintedPaths)
+        return (result, records.flatMap { $0 })
     }
 }

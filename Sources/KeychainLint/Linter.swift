@@ -30,6 +30,9 @@ package struct Linter: Sendable {
     /// model walks every body. The unoptimised path, kept to check that the shortcuts change no
     /// finding (`KEYCHAIN_LINT_EXHAUSTIVE=1`, the benchmark, the tests).
     package let exhaustive: Bool
+    /// Whether each analysed file also records its operations on keychain items for the inventory
+    /// (`InventoryRecord`); off for a lint run, which never pays for it.
+    package var collectsInventory = false
 
     package init(rules: [ActiveRule], exhaustive: Bool = false) {
         self.rules = rules
@@ -93,6 +96,7 @@ package struct Linter: Sendable {
         analysis.routed = result.routed
         analysis.conditional = consulted.conditional
         analysis.routedCallSites = file.routedCallSites
+        if collectsInventory && findsAnything { analysis.inventory = InventoryRecord.records(in: file) }
         return analysis
     }
 

@@ -54,7 +54,8 @@ extension ProjectAnalysis.Run {
 
     /// Findings callers made on other files' helpers go to the helper's key, once: the declaring
     /// file is linted once more with them, so its own suppressions decide.
-    func relocate(_ passes: [Pass], symbols: ProjectSymbols, into outcomes: inout [ProjectAnalysis.Outcome]) {
+    func relocate(_ passes: [Pass], symbols: ProjectSymbols, into outcomes: inout [ProjectAnalysis.Outcome],
+                  inventory: inout [[InventoryRecord]]) {
         var declaringFile: [String: Int] = [:]
         for (i, pass) in passes.enumerated() {
             for name in (pass.tokenized?.declared.helpers ?? [:]).keys where symbols.helpers[name] != nil {
@@ -76,16 +77,19 @@ extension ProjectAnalysis.Run {
             }
         }
         let declaring = incoming.keys.sorted()
-        let results: [ProjectAnalysis.Outcome] = Parallel.map(declaring.count, parallel: parallel) { k in
+        let results: [Pass] = Parallel.map(declaring.count, parallel: parallel) { k in
             let d = declaring[k]
             switch read(d) {
-            case .outcome(let outcome): return outcome
+            case .outcome(let outcome): return Pass(outcome: outcome)
             case .bytes(let bytes):
                 let relocated = incoming[d]!.sorted { ($0.offset, $0.ruleID, $0.message) < ($1.offset, $1.ruleID, $1.message) }
-                return analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated).final
+                return analyze(d, bytes: bytes, symbols: symbols, force: true, relocated: relocated)
             }
         }
-        for (k, d) in declaring.enumerated() { outcomes[d] = results[k] }
+        for (k, d) in declaring.enumerated() {
+            outcomes[d] = results[k].final
+            inventory[d] = results[k].analysis?.inventory ?? []
+        }
         dropping(sinks.replaced, from: &outcomes)
     }
 }

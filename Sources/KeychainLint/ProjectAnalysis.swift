@@ -37,6 +37,16 @@ package enum ProjectAnalysis {
     package static func lintAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
                                 entitlements: EntitlementsContexts? = nil, overlays: [String: [UInt8]] = [:],
                                 folders: FolderCatalog = FolderCatalog(), parallel: Bool) -> [Outcome] {
+        analyseAll(targets, linter: linter, platforms: platforms, entitlements: entitlements, overlays: overlays,
+                   folders: folders, parallel: parallel).outcomes
+    }
+
+    /// `lintAll`, with each file's inventory records from the same pass as its findings (empty
+    /// unless `linter.collectsInventory`).
+    package static func analyseAll(_ targets: [LintTarget], linter: Linter, platforms: PlatformSet?,
+                                   entitlements: EntitlementsContexts? = nil, overlays: [String: [UInt8]] = [:],
+                                   folders: FolderCatalog = FolderCatalog(),
+                                   parallel: Bool) -> (outcomes: [Outcome], inventory: [[InventoryRecord]]) {
         let run = Run(targets: targets, linter: linter, platforms: platforms, entitlements: entitlements,
                       overlays: overlays, parallel: parallel, resolver: ProjectPlatformResolver(folders: folders))
         var passes: [Pass] = Parallel.map(targets.count, parallel: parallel) { i in
@@ -47,12 +57,16 @@ package enum ProjectAnalysis {
             }
         }
         var symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
-        guard !symbols.names.isEmpty || !symbols.passThroughFunctions.isEmpty else { return passes.map(\.final) }
+        guard !symbols.names.isEmpty || !symbols.passThroughFunctions.isEmpty else {
+            return (passes.map(\.final), passes.map { $0.analysis?.inventory ?? [] })
+        }
         Pass.keepConditionalConsults(of: symbols.names, in: &passes)
         symbols = run.symbolRounds(&passes, symbols: symbols)
         var outcomes = passes.map(\.final)
-        run.relocate(passes, symbols: symbols, into: &outcomes)
-        return outcomes
+        var inventory = passes.map { $0.analysis?.inventory ?? [] }
+        run.relocate(passes, symbols: symbols, into: &outcomes, inventory: &inventory)
+        if linter.collectsInventory { resolveForeignValues(&inventory, passes: passes, run: run) }
+        return (outcomes, inventory)
     }
 
     /// One file's state after a pass.

@@ -24,7 +24,8 @@ struct Invocation {
         switch options.action {
         case .languageServer: return serveLanguageServer()
         case .lint: return lint()
-        case .help, .languageServerHelp, .version, .listRules, .explain: return inform()
+        case .inventory: return inventory()
+        case .help, .languageServerHelp, .inventoryHelp, .version, .listRules, .explain: return inform()
         }
     }
 
@@ -64,7 +65,9 @@ struct Invocation {
                 return ExitCode.usage
             }
             stdout.write(RuleDocumentation.explanation(for: rule.description))
-        case .lint, .languageServer:
+        case .inventoryHelp:
+            stdout.write(Options.inventoryUsage)
+        case .lint, .languageServer, .inventory:
             break
         }
         return ExitCode.success

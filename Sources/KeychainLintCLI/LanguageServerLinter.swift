@@ -44,4 +44,18 @@ final class LanguageServerLinter: WorkspaceLinting {
             return WorkspaceLintOutcome(findings: [], errors: [failure.description])
         }
     }
+
+    /// `keychainLint/inventory`: `keychain-lint inventory --format json` over the workspace, with the
+    /// open documents as overlays; `nil` when the settings or the paths cannot be used.
+    func inventory(_ request: WorkspaceLintRequest) -> String? {
+        guard let settings = try? RunSettings.resolve(options, defaults: defaultRules, available: availableRules,
+                                                      workingDirectory: request.folder) else { return nil }
+        let overlays = Dictionary(request.overlays.map { (FileDiscovery.overlayKey($0.key, workingDirectory: nil), $0.value) },
+                                  uniquingKeysWith: { _, last in last })
+        let linter = ScopedLinter(settings: settings, environment: environment, workingDirectory: request.folder)
+        guard case .success(let scoped) = linter.lint(request.paths, overlays: overlays, collectsInventory: true) else { return nil }
+        let result = scoped.result
+        return InventoryJSON.render(KeychainInventory(records: scoped.records, findings: result.findings, problems: result.problems,
+                                                      filesAnalysed: result.filesLinted))
+    }
 }

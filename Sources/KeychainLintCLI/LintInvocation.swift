@@ -59,7 +59,7 @@ struct LintInvocation {
         for problem in result.problems {
             stderr.write("keychain-lint: \(problem.kind == .warning ? "warning" : "error"): \(problem.message)\n")
         }
-        if let status = checkSomethingWasLinted(result) { return status }
+        if let status = Self.checkSomethingWasLinted(result, strict: options.strictFiles, stderr: stderr) { return status }
         if options.fixes, let status = deliver(run) { return status }
         if let file = settings.writeBaseline {
             return writeBaseline(result, to: file, start: start)
@@ -84,11 +84,11 @@ struct LintInvocation {
     /// A run that lints no file at all, with no path in error to explain it, is most likely a
     /// mistake (an `include` that matches nothing, a wrong folder): a warning, or with
     /// `--strict-files` an error and status 2. Returns the status when the run stops here.
-    private func checkSomethingWasLinted(_ result: LintResult) -> Int32? {
+    static func checkSomethingWasLinted(_ result: LintResult, strict: Bool, stderr: any OutputSink) -> Int32? {
         guard result.filesLinted == 0, !result.hasPathErrors else { return nil }
         let message = "no file was linted: the paths hold no Swift or entitlements file, or the configuration's include/exclude left none"
-        stderr.write("keychain-lint: \(options.strictFiles ? "error" : "warning"): \(message)\n")
-        return options.strictFiles ? ExitCode.usage : nil
+        stderr.write("keychain-lint: \(strict ? "error" : "warning"): \(message)\n")
+        return strict ? ExitCode.usage : nil
     }
 
     /// Writes the report (baselines already applied; `hidden` findings they hid) to stdout and

@@ -2,6 +2,14 @@ import KeychainLintSyntax
 import KeychainLintReporters
 
 extension Options {
+    /// The usage lines of the commands besides the lint run.
+    private static let commands = """
+               keychain-lint rules [--format text|json]
+               keychain-lint explain <rule>
+               keychain-lint lsp [options]   (language server for editors, on stdio)
+               keychain-lint inventory [options] [PATH ...]   (the keychain items the code touches)
+        """
+
     package static var usage: String {
         let nameWidth = (ReporterRegistry.all.map { $0.name.count }.max() ?? 0) + 2
         let formats = ReporterRegistry.all.map { type in
@@ -12,9 +20,7 @@ extension Options {
         OVERVIEW: Finds mistakes in Apple Keychain code in Swift sources.
 
         USAGE: keychain-lint [lint] [options] [PATH ...]
-               keychain-lint rules [--format text|json]
-               keychain-lint explain <rule>
-               keychain-lint lsp [options]   (language server for editors, on stdio)
+        \(commands)
 
           Lints every *.swift file under each PATH (default: the current directory).
           Folders whose name starts with '.', and .build, DerivedData, Pods, Carthage

@@ -17,6 +17,10 @@ package struct Options {
         case languageServer
         /// `keychain-lint lsp --help`: describe the server, not the lint run.
         case languageServerHelp
+        /// `keychain-lint inventory`: list the keychain items the code touches (`Options.inventory`).
+        case inventory
+        /// `keychain-lint inventory --help`.
+        case inventoryHelp
     }
 
     /// What `keychain-lint rules` prints: a text table (the default) or JSON.
@@ -64,6 +68,8 @@ package struct Options {
     /// `--unsafe-fixes`: `--fix` and `--diff` apply unsafe fixes too (`FixApplicability.unsafe`),
     /// the ones that change which stored items the code finds.
     package var unsafeFixes = false
+    /// `inventory`'s own options (`--format table|json|markdown`, `--against`).
+    package var inventory = InventoryOptions()
 
     /// Whether the run fixes, for real or as a diff.
     package var fixes: Bool { fix || diff }
@@ -94,6 +100,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownColorChoice(String)
     /// An option that means something only with another (`--unsafe-fixes` without `--fix`).
     case needs(String, String)
+    /// An `inventory --format` other than table, json or markdown.
+    case unsupportedInventoryFormat(String)
 
     package var description: String {
         switch self {
@@ -122,6 +130,7 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             case ("explain", true): return "'explain' prints the rule's Markdown page and takes no option; unexpected '\(argument)'"
             case ("explain", false): return "'explain' takes one rule id; unexpected argument '\(argument)'"
             case ("lsp", true): return "'lsp' takes only \(Options.languageServerOptions); unexpected '\(argument)'"
+            case ("inventory", _): return "'inventory' lists items and changes no file; it does not take '\(argument)'"
             case (_, true): return "'\(command)' takes only --format; unexpected '\(argument)'"
             case (_, false): return "'\(command)' takes no argument; unexpected '\(argument)'"
             }
@@ -133,6 +142,8 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "unknown --color '\(value)' (expected one of: auto, always, never)"
         case .needs(let option, let other):
             return "\(option) takes effect only with \(other)"
+        case .unsupportedInventoryFormat(let format):
+            return "'inventory' prints table, json or markdown, not '\(format)'"
         }
     }
 }
@@ -146,6 +157,11 @@ extension Options {
         // named lint is `./lint`.
         let arguments = arguments.first == "lint" ? Array(arguments.dropFirst()) : arguments
         if let command = try parseCommand(arguments) { return command }
+        return try parseLint(arguments)
+    }
+
+    /// The options of a lint run (also what `inventory` takes besides its own).
+    static func parseLint(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var i = 0
         var onlyPaths = false
@@ -272,6 +288,7 @@ extension Options {
         case "rules": options.action = try parseRules(arguments.dropFirst())
         case "explain": options.action = try parseExplain(arguments.dropFirst())
         case "lsp": return try parseLanguageServer(arguments.dropFirst())
+        case "inventory": return try parseInventory(arguments.dropFirst())
         default: return nil
         }
         return options

@@ -5,6 +5,8 @@ import KeychainLintProject
 struct ScopedResult {
     var result: LintResult
     var hidden: Int?
+    /// Every file's inventory records, context files' included, when the run collects them.
+    var records: [InventoryRecord] = []
 }
 
 /// Lints paths as the command line does: each file with the configuration that governs it. The
@@ -23,7 +25,8 @@ struct ScopedLinter {
     /// a helper declared under one is not followed from files under another.
     ///
     /// `overlays` (by `FileDiscovery.overlayKey`) are read in place of the files they stand for.
-    func lint(_ paths: [String], overlays: [String: [UInt8]] = [:]) -> Result<ScopedResult, RunSettings.Failure> {
+    /// `collectsInventory`: the analysis also keeps each file's inventory records (`inventory`).
+    func lint(_ paths: [String], overlays: [String: [UInt8]] = [:], collectsInventory: Bool = false) -> Result<ScopedResult, RunSettings.Failure> {
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.scopes = settings.scopes
         discovery.overlays = Set(overlays.keys)
@@ -40,12 +43,20 @@ struct ScopedLinter {
         let byScope = targets.allSatisfy { $0.scope == 0 } ? [0: targets] : Dictionary(grouping: targets, by: \.scope)
         var merged: LintResult?
         var hidden: Int?
+        var records: [InventoryRecord] = []
         for scope in byScope.isEmpty ? [0] : byScope.keys.sorted() {
             let settingsOfScope = settings.scopes.all[scope]
             let engine = LintEngine(rules: settingsOfScope.rules, platforms: settingsOfScope.platforms,
                                     exhaustive: environment["KEYCHAIN_LINT_EXHAUSTIVE"] == "1",
                                     parallel: environment["KEYCHAIN_LINT_JOBS"] != "1", workingDirectory: workingDirectory)
-            var result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
+            var result: LintResult
+            if collectsInventory {
+                let run = engine.inventoryRun(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
+                result = run.result
+                records += run.records
+            } else {
+                result = engine.lint(found: byScope[scope] ?? [], paths: paths, overlays: overlays, folders: folders)
+            }
             if let (file, baseline) = settingsOfScope.baseline {
                 let filtered = baseline.filter(result, keying: settings.keying(for: file))
                 result.findings = filtered.kept
@@ -56,7 +67,7 @@ struct ScopedLinter {
         var result = merged!
         result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
         if !context.isEmpty { result = result.keepingOnly(named.map(\.path), context: context.map(\.path)) }
-        return .success(ScopedResult(result: result, hidden: hidden))
+        return .success(ScopedResult(result: result, hidden: hidden, records: records))
     }
 
     /// The files of the projects around the Swift files named on the command line

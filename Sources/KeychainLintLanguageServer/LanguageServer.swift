@@ -103,6 +103,12 @@ package final class LanguageServer {
                 return
             }
             send(JSONRPC.response(id: id, result: actions))
+        case (.running, "keychainLint/inventory"):
+            if let inventory = inventoryResult() {
+                send(JSONRPC.response(id: id, result: inventory))
+            } else {
+                send(JSONRPC.error(id: id, code: JSONRPC.ErrorCode.methodNotFound, message: "Method not found: \(method)"))
+            }
         case (.running, _):
             send(JSONRPC.error(id: id, code: JSONRPC.ErrorCode.methodNotFound, message: "Method not found: \(method)"))
         }

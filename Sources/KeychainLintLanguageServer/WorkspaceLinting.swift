@@ -6,6 +6,9 @@ import KeychainLint
 /// their own.
 package protocol WorkspaceLinting: AnyObject {
     func lint(_ request: WorkspaceLintRequest) -> WorkspaceLintOutcome
+    /// The inventory of the same paths as `keychain-lint inventory --format json` prints it, or
+    /// `nil` when the linter cannot make one (`LanguageServer+Inventory`).
+    func inventory(_ request: WorkspaceLintRequest) -> String?
 }
 
 /// One lint of the workspace.

@@ -26,6 +26,19 @@ final class PublicAPITests: XCTestCase {
 
         """
 
+    func testTheInventoryListsTheItemWithItsOperationAndFinding() throws {
+        let root = try project(["Sources/Store.swift": identityAdd])
+        let inventory = try LintEngine(configuration: LintConfiguration(workingDirectory: root)).inventory(["Sources"])
+        XCTAssertEqual(inventory.filesAnalysed, 1)
+        XCTAssertEqual(inventory.items.count, 1)
+        let item: InventoryItem = inventory.items[0]
+        XCTAssertEqual(item.identity.itemClass, InventoryValue.literal("kSecClassIdentity"))
+        XCTAssertEqual(item.operations, [InventoryOperation(kind: .add, path: "Sources/Store.swift", line: 3)])
+        XCTAssertEqual(item.findings, ["identity-add"])
+        XCTAssertEqual(item.dataProtectionKeychain, .literal("true"))
+        XCTAssertEqual(item.protections.first?.accessibility, nil)
+    }
+
     func testLintsAFolderAndReturnsFindingsAndTheRulesThatRan() throws {
         let root = try project(["Sources/Store.swift": identityAdd])
         let engine = try LintEngine(configuration: LintConfiguration(workingDirectory: root))

@@ -124,6 +124,21 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(client.exitStatus(), 0)
     }
 
+    func testTheInventoryRequestAnswersTheWorkspacesItemsWithUnsavedText() throws {
+        let folder = try ScratchFolder()
+        let client = try start(folder)
+        // Unsaved: the open buffer names a service the file on disk does not.
+        let unsaved = "import Security\nfunc f() { SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrService: \"unsaved\"] as CFDictionary) }\n"
+        open(client, folder.uri("Sources/App/A.swift"), unsaved)
+        let result = try XCTUnwrap(client.request("keychainLint/inventory")?["result"] as? JSONObject)
+        let items = try XCTUnwrap(result["items"] as? [JSONObject])
+        XCTAssertEqual(items.map { $0["service"] as? String }, ["unsaved"])
+        XCTAssertEqual((items.first?["operations"] as? [JSONObject])?.first?["kind"] as? String, "delete")
+        _ = client.request("shutdown")
+        client.notify("exit")
+        XCTAssertEqual(client.exitStatus(), 0)
+    }
+
     func testOptionsTheServerCannotUseAreAUsageError() throws {
         let folder = try ScratchFolder()
         for arguments in [["lsp", "--only", "no-such-rule"], ["lsp", "Sources"], ["lsp", "--format", "json"]] {

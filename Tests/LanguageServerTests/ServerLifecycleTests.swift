@@ -39,6 +39,8 @@ final class ServerLifecycleTests: XCTestCase {
         let harness = ServerHarness(linter: CountingLinter())
         harness.initialize(root: nil)
         XCTAssertEqual(errorCode(harness.request("textDocument/hover")), JSONRPC.ErrorCode.methodNotFound)
+        // A linter that makes no inventory (the library's, tests'): the request is not offered.
+        XCTAssertEqual(errorCode(harness.request("keychainLint/inventory")), JSONRPC.ErrorCode.methodNotFound)
         harness.notify("$/somethingNew", ["x": 1])
         harness.notify("textDocument/didOpen", ["nonsense": true])
         harness.notify("textDocument/didChange", ["textDocument": ["uri": "file:///not/open.swift", "version": 2], "contentChanges": []])

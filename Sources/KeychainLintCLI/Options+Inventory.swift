@@ -1,0 +1,103 @@
+/// `keychain-lint inventory [options] [PATH…]`: the lint run's discovery options (paths,
+/// `--config`, `--platform`, `--enable`/`--disable`/`--only`, `--force-exclude`,
+/// `--strict-files`, `--quiet`) plus its own `--format` and `--against`.
+package struct InventoryOptions: Equatable {
+    package enum Format: String, Equatable, CaseIterable {
+        case table, json, markdown
+    }
+
+    /// The table everywhere by default, not JSON when stdout is a pipe: a script that reads the
+    /// table would otherwise get another format than the person who tried the command.
+    package var format = Format.table
+    /// `--against OLD.json`: print what changed since that inventory instead of the inventory.
+    package var against: String?
+
+    package init() {}
+}
+
+extension Options {
+    /// Splits out `inventory`'s own options, parses the rest as a lint run's, and refuses the lint
+    /// options that write or filter findings (`--fix`, baselines, `--output`, …): an inventory
+    /// changes no file and hides nothing.
+    static func parseInventory(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
+        var own = InventoryOptions()
+        var rest: [String] = []
+        var args = arguments[...]
+        var onlyPaths = false
+        while let arg = args.popFirst() {
+            if onlyPaths { rest.append(arg); continue }
+            switch arg {
+            case "--": onlyPaths = true; rest.append(arg)
+            case "-h", "--help":
+                var options = Options()
+                options.action = .inventoryHelp
+                return options
+            case "--format", "--against":
+                guard let value = args.popFirst(), !value.isEmpty else { throw .missingValue(arg) }
+                try own.set(arg, to: value)
+            case _ where arg.hasPrefix("--format=") || arg.hasPrefix("--against="):
+                let eq = arg.firstIndex(of: "=")!
+                let value = String(arg[arg.index(after: eq)...])
+                if value.isEmpty { throw .missingValue(String(arg[..<eq])) }
+                try own.set(String(arg[..<eq]), to: value)
+            default: rest.append(arg)
+            }
+        }
+        var options = try parseLint(rest)
+        let refused: [(Bool, String)] = [
+            (options.fix, "--fix"), (options.diff, "--diff"), (options.unsafeFixes, "--unsafe-fixes"),
+            (options.writeBaselinePath != nil, "--write-baseline"), (options.baselinePath != nil, "--baseline"),
+            (!options.outputs.isEmpty, "--output"), (options.buildStamp != nil, "--build-stamp"),
+            (options.stdinFilename != nil, "--stdin-filename"), (options.strict, "--strict"),
+        ]
+        if let (_, name) = refused.first(where: \.0) { throw .notTakenBy(command: "inventory", argument: name) }
+        options.action = .inventory
+        options.inventory = own
+        return options
+    }
+}
+
+extension InventoryOptions {
+    fileprivate mutating func set(_ name: String, to value: String) throws(UsageError) {
+        if name == "--against" {
+            against = value
+            return
+        }
+        guard let chosen = Format(rawValue: value) else { throw .unsupportedInventoryFormat(value) }
+        format = chosen
+    }
+}
+
+extension Options {
+    /// `keychain-lint inventory --help`.
+    package static var inventoryUsage: String {
+        """
+        OVERVIEW: Lists the keychain items the code adds, reads, updates and deletes,
+        each once, with the protection each add gives it and the lint findings at its
+        operations.
+
+        USAGE: keychain-lint inventory [options] [PATH ...]
+
+          Finds files as a lint run does (same configuration, platforms, include and
+          exclude) and runs the same analysis: an item a helper in one file builds and
+          another file reads is one item. A value the code computes is shown as the
+          expression it comes from, in backquotes, and listed as unresolved.
+
+        OPTIONS:
+          --format <format>      table (default), json (stable field names, see
+                                 docs/INVENTORY.md) or markdown (a review document).
+          --against <old.json>   Print the items added and removed since that inventory
+                                 (made with --format json) and the protections that
+                                 changed: became synchronizable, weaker accessibility,
+                                 file-based keychain on macOS.
+          --platform, --config, --enable, --disable, --only, --force-exclude,
+          --strict-files, -q/--quiet
+                                 As for a lint run ('keychain-lint --help').
+          -h, --help             Show this help.
+
+        Exit status: 0, or 2 for a usage error, an unreadable --against file or a path
+        that cannot be read. Findings do not change it; run the lint for that.
+
+        """
+    }
+}
