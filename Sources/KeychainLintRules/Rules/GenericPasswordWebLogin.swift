@@ -196,7 +196,14 @@ struct GenericPasswordWebLogin: Rule {
             if use.effectiveOperation != .add, offending.key == "kSecAttrService" || offending.key == "kSecAttrAccount",
                let host = offending.value.stringValue?.known.map(WebAddress.host),
                migratedHosts.contains(host) { continue }
-            findings.report(at: offending.keyOffset, "Web login stored as a generic password; AutoFill never offers it. Store it as kSecClassInternetPassword with kSecAttrServer.")
+            let done: String
+            switch use.effectiveOperation {
+            case .copyMatching?: done = "looked up"
+            case .update?: done = "updated"
+            case .delete?: done = "deleted"
+            default: done = "stored"
+            }
+            findings.report(at: offending.keyOffset, "Web login \(done) as a generic password; AutoFill never offers it. Store it as kSecClassInternetPassword with kSecAttrServer.")
         }
     }
 

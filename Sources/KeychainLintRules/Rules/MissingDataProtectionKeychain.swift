@@ -308,6 +308,17 @@ struct MissingDataProtectionKeychain: Rule {
 
     private static let fileKeychainKeys: Set<String> = ["kSecUseKeychain", "kSecMatchSearchList", "kSecAttrAccess"]
 
+    /// What the call does there, so the message names the operation it is about.
+    static func whatItDoes(_ operation: KeychainOperation) -> String {
+        switch operation {
+        case .add: return "this item is stored in"
+        case .copyMatching: return "this lookup searches"
+        case .update: return "this update changes items in"
+        case .delete: return "this delete removes items from"
+        default: return "this uses"
+        }
+    }
+
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         for use in file.uses where use.role == .query {
             guard let call = use.call, call.operation.isItemOperation, file.mayRunOnMacOS(call.region) else { continue }
@@ -335,7 +346,7 @@ struct MissingDataProtectionKeychain: Rule {
                 findings.report(missingIn: use, Self.commandLineToolMessage)
                 continue
             }
-            findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS this uses the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.",
+            findings.report(missingIn: use, "No kSecUseDataProtectionKeychain; on macOS \(Self.whatItDoes(call.operation)) the legacy file-based keychain, which ignores accessibility and access groups. Add kSecUseDataProtectionKeychain: true.",
                             fix: EntryInsertion.fix(adding: "kSecUseDataProtectionKeychain", .boolTrue, to: use, in: file)?
                                 .unsafe(because: Self.storedItemsEffect))
         }
