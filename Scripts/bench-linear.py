@@ -106,6 +106,17 @@ def shapes():
             rep("#\"\"\"\\#(", n) + "x" + rep(")\"#", n))),
         ("nested unclosed raw string openings", 15_000, lambda n: one(rep("##\"\"\"\\##(#\"\"\"\\#(", n))),
         ("runs of > before ?", 400_000, lambda n: one("a" + rep(">", n) + "?")),
+        # Many types with a stored `query` set by their initializers and read by a method: the
+        # property's writers, owners and initializers are looked up per name, not per type. (Locals
+        # keep names of their own: many locals of one name in one file are another, older cost.)
+        ("stored properties", 1_000, lambda n: one("".join(
+            f"struct S{i} {{\n  let query: [String: Any]\n"
+            f"  init(s: String) {{ var q{i}: [String: Any] = [kSecClass as String: kSecClassGenericPassword]\n"
+            f"    q{i}[kSecAttrService as String] = s\n    self.query = q{i} }}\n"
+            f"  init() {{ query = [kSecClass as String: kSecClassGenericPassword] }}\n"
+            f"  func remove(account: String) -> OSStatus {{ var copy{i} = self.query\n"
+            f"    copy{i}[kSecAttrAccount as String] = account\n    return SecItemDelete(copy{i} as CFDictionary) }}\n}}\n"
+            for i in range(n)))),
         ("project of helpers", 600, lambda n: {f"Sources/File{i}.swift": keychain_file(i) for i in range(n)}),
     ]
     for pattern in ["(/", "#/a", "= /a ", "`", "#", ">", "\"\\(", "/*", "0x", "a.", "\\#("]:

@@ -13,14 +13,19 @@ package struct RuleExample: Sendable {
     package var entitlements: String?
     /// The example is an `.entitlements` plist, not Swift.
     package var isEntitlementsFile: Bool
+    /// The example pins how the model follows a dictionary (a merge's winning side, a ternary, a
+    /// route through a closure or a protocol) rather than what the rule is about: the tests run it,
+    /// the rule's page and `explain` leave it out (SwiftLint's `excludeFromDocumentation`).
+    package var excludeFromDocumentation = false
     /// Where the example is written (the rule's source file and the line of its initialiser), filled
     /// in by the default arguments: a failing example is reported there, not in the test harness.
     package let file: StaticString
     package let line: UInt
 
     package init(_ code: String, platforms: PlatformSet = .all, entitlements: String? = nil, note: String? = nil,
-                 file: StaticString = #filePath, line: UInt = #line) {
+                 excludeFromDocumentation: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
         self.code = code
+        self.excludeFromDocumentation = excludeFromDocumentation
         self.platforms = platforms
         self.entitlements = entitlements
         self.isEntitlementsFile = false

@@ -59,7 +59,7 @@ package enum RuleDocumentation {
 
     private static func examples(_ list: [RuleExample]) -> String {
         var out = ""
-        for example in list {
+        for example in list where !example.excludeFromDocumentation {
             var notes: [String] = []
             if let note = example.note { notes.append(note) }
             if example.platforms != .all {

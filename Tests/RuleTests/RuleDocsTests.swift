@@ -27,6 +27,22 @@ final class RuleDocsTests: XCTestCase {
         }
     }
 
+    /// Examples that pin the model (`excludeFromDocumentation`) leave the page, the documented ones stay:
+    /// each page keeps a triggering and a non-triggering example, and an excluded one is not on it.
+    func testExamplesLeftOutOfThePagesAreOnlyThoseMarked() {
+        let excluded = descriptions.flatMap { ($0.triggering + $0.nonTriggering).filter(\.excludeFromDocumentation) }
+        XCTAssertFalse(excluded.isEmpty, "no example is marked: the check below would check nothing")
+        for rule in descriptions {
+            let page = RuleDocumentation.markdown(for: rule)
+            XCTAssertTrue(rule.triggering.contains { !$0.excludeFromDocumentation }, "\(rule.id): no triggering example on its page")
+            XCTAssertTrue(rule.nonTriggering.contains { !$0.excludeFromDocumentation }, "\(rule.id): no non-triggering example on its page")
+            for example in rule.triggering + rule.nonTriggering {
+                let shown = page.contains("```swift\n" + example.code + "\n```") || page.contains("```xml\n" + example.code + "\n```")
+                XCTAssertEqual(shown, !example.excludeFromDocumentation, "\(rule.id), example at line \(example.line)")
+            }
+        }
+    }
+
     func testNoPageForAnUnknownRule() throws {
         let ids = Set(RuleRegistry.all.map { $0.description.id })
         let pages = try FileManager.default.contentsOfDirectory(atPath: rulesDirectory.path).filter { $0.hasSuffix(".md") }

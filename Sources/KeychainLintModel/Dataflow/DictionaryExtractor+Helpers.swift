@@ -7,8 +7,9 @@ extension DictionaryExtractor {
     func typedHelperEntries(named name: Int32, owner: Int32) -> [KeychainEntry]? {
         let key = Int64(name) << 32 | Int64(owner)
         if let memo = typedHelperMemo[key] { return memo }
-        let bodies = declarations.bodies(named: name).filter { $0.owner == owner }
-        let initializers = declarations.bindings[name].filter { $0.isMember && $0.owner == owner }.map(\.initializer)
+        let members = membersByOwner[Self.memberKey(name, owner)]
+        let bodies = members?.bodies ?? []
+        let initializers = members?.initializers ?? []
         guard !bodies.isEmpty || !initializers.isEmpty else { return initializedPropertyEntries(named: name, owners: [owner]) }
         let cuts = recursionCuts
         let entries = walkHelper(name, bodies: bodies, initializers: initializers)
@@ -50,5 +51,26 @@ extension DictionaryExtractor {
         evaluationDepth -= 1
         if inserted { helpersInProgress.remove(name) }
         return isDictionary ? entries : nil
+    }
+}
+
+extension DictionaryExtractor {
+    /// A type's bodies and member initializers of one name (`memberKey`), in file order: a typed
+    /// lookup is asked for each member read, and filtering every declaration of a common name
+    /// (`query`, with a local of that name in each method) each time made files of many types
+    /// quadratic.
+    static func membersByOwner(_ declarations: Declarations) -> [Int64: (bodies: [Declarations.Body], initializers: [Range<Int>])] {
+        var out: [Int64: (bodies: [Declarations.Body], initializers: [Range<Int>])] = [:]
+        for id in declarations.bodies.names {
+            declarations.bodies.forEach(in: id) { body in
+                if let owner = body.owner { out[memberKey(id, owner), default: ([], [])].bodies.append(body) }
+            }
+        }
+        for id in declarations.bindings.names {
+            declarations.bindings.forEach(in: id) { binding in
+                if binding.isMember, let owner = binding.owner { out[memberKey(id, owner), default: ([], [])].initializers.append(binding.initializer) }
+            }
+        }
+        return out
     }
 }

@@ -77,7 +77,19 @@ extension DictionaryExtractor {
         guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return ownerOfComputedProperty(bodyAt: body.lowerBound - 1) }
         let function = code.nameID(parameters - 1)
         guard function >= 0 else { return nil }
-        return declarations.bodies.first(in: function, where: { $0.open == body.lowerBound - 1 })?.owner
+        guard let declared = bodiesByOpen[body.lowerBound - 1], declared.name == function else { return nil }
+        return declared.owner
+    }
+
+    /// Every named body's name and owner by its `{`: asked for each read of a property in a
+    /// method, where a search of the bodies of the method's name would cost as many steps as the
+    /// file has methods of that name.
+    static func bodiesByOpen(_ declarations: Declarations) -> [Int: (name: Int32, owner: Int32?)] {
+        var out: [Int: (name: Int32, owner: Int32?)] = [:]
+        for id in declarations.bodies.names {
+            declarations.bodies.forEach(in: id) { body in if out[body.open] == nil { out[body.open] = (id, body.owner) } }
+        }
+        return out
     }
 
     /// The type that declares the computed property (`var query: [String: Any] {`) or subscript

@@ -81,6 +81,14 @@ final class DictionaryExtractor {
     /// By the declarations read (`initializedPropertyEntries`).
     var initializedPropertyMemo: [[Int]: [KeychainEntry]?] = [:]
     var initializedPropertiesInProgress: Set<Int32> = []
+    /// By name id (`propertyWriters`).
+    var propertyWritersMemo: [Int32: Set<Int32>] = [:]
+    /// By function body `{`: the names its parameters and locals declare (`declaresLocal`).
+    var localNamesMemo: [Int: Set<Int32>] = [:]
+    private(set) lazy var nameOccurrences = Self.occurrences(code)
+    private(set) lazy var storedMembersByOwner = Self.storedMembersByOwner(declarations, code)
+    private(set) lazy var bodiesByOpen = Self.bodiesByOpen(declarations)
+    private(set) lazy var membersByOwner = Self.membersByOwner(declarations)
     /// By the `{` of the overloads a call can bind (`overloadedHelperEntries`).
     var overloadMemo: [[Int]: [KeychainEntry]?] = [:]
     var overloadsInProgress: Set<Int> = []
@@ -293,8 +301,8 @@ final class DictionaryExtractor {
         // A bare property in a method is `self`'s: its own type's, when that type declares it. (A
         // method may be an override that calls `super`'s: calls still read every body of the name.)
         // (A helper's body is walked without its parameters: one of the name is no property.)
-        if code.kind(index - 1) != .period, code.kind(index + 1) != .leftParen, !declaresLocal(name, around: index),
-           let owner = ownerOfEnclosingFunction(at: index),
+        if code.kind(index - 1) != .period, code.kind(index + 1) != .leftParen, let owner = ownerOfEnclosingFunction(at: index),
+           !declaresLocal(name, around: index),
            let typed = typedHelperEntries(named: name, owner: owner) {
             return typed
         }

@@ -167,13 +167,19 @@ package struct ProjectSymbols: Sendable {
         var passThrough = Set<String>()
         var summaries: [String: [FunctionSummary]] = [:]
         var memberHelpers: [String: [MemberHelper]] = [:]
+        var seen: [String: [FunctionSummary]] = [:]
         for file in files {
             for (key, list) in file.memberHelpers {
                 for helper in list where !(memberHelpers[key]?.contains(helper) ?? false) { memberHelpers[key, default: []].append(helper) }
             }
             passThrough.formUnion(file.passThroughFunctions)
             for (name, list) in file.summaries {
-                for summary in list where !(summaries[name]?.contains(summary) ?? false) { summaries[name, default: []].append(summary) }
+                // Summaries of different routes differ: only those of one route are compared, so a
+                // file of many types with a method of one name is not compared pair by pair.
+                for summary in list where !(seen[name + " " + summary.route]?.contains(summary) ?? false) {
+                    summaries[name, default: []].append(summary)
+                    seen[name + " " + summary.route, default: []].append(summary)
+                }
             }
             for (name, value) in file.constants { constants.add(name, value) }
             for (name, op) in file.functionAliases { functions.add(name, op) }

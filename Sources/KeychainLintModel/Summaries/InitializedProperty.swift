@@ -17,7 +17,7 @@ extension DictionaryExtractor {
         let owner = receiverType(ofMemberAt: index) ?? (code.kind(index - 1) == .period ? nil : ownerOfEnclosingFunction(at: index))
         if let owner {
             let owners = conformances.protocols.contains(owner) ? conformances.conformers(of: owner) : [owner]
-            if declarations.storedMembers.contains(in: name, where: { owners.contains($0.owner) }) {
+            if owners.contains(where: { storedMembersByOwner[Self.memberKey(name, $0)] != nil }) {
                 return initializedPropertyEntries(named: name, owners: owners)
             }
         }
@@ -29,8 +29,9 @@ extension DictionaryExtractor {
     /// what the file cannot read (`self.query = query` from a parameter), or code outside the
     /// initializers writes it.
     func initializedPropertyEntries(named name: Int32, owners: Set<Int32>?) -> [KeychainEntry]? {
-        var members = declarations.storedMembers[name]
-        if let owners { members = members.filter { owners.contains($0.owner) } }
+        // Asked per reading method: indexed by owner, so many types with a `query` each stay linear.
+        let members = owners.map { owners in owners.sorted().flatMap { storedMembersByOwner[Self.memberKey(name, $0)] ?? [] } }
+            ?? declarations.storedMembers[name]
         guard !members.isEmpty else { return nil }
         let key = members.map(\.nameIndex)
         if let memo = initializedPropertyMemo[key] { return memo }
@@ -54,10 +55,10 @@ extension DictionaryExtractor {
     /// only what that one set.
     private func initializedEntries(of members: [Declarations.StoredMember], name: Int32) -> [KeychainEntry]? {
         var paths: [(open: Int, entries: [KeychainEntry])] = []
-        // Each type's initializers set only their own property: writes there are no one else's.
-        let everyInitializer = Set(declarations.storedMembers[name].map(\.owner)).sorted().flatMap { initializerBodies(of: $0) }
+        let writers = propertyWriters(name)
         for member in members {
-            if isWritten(member, outside: everyInitializer) { return nil }
+            if writers.contains(Self.anyValue) || writers.contains(member.owner)
+                || !writers.isDisjoint(with: conformances.inheritedNames(of: member.owner)) { return nil }
             for body in initializerBodies(of: member.owner) {
                 let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
                 walk.initializedProperty = (member.nameIndex, -1)
@@ -70,50 +71,6 @@ extension DictionaryExtractor {
         }
         guard let first = paths.first else { return nil }
         return KeychainEntry.alternatives(paths.map(\.entries), group: first.open)
-    }
-
-    private func initializerBodies(of owner: Int32) -> [Declarations.Body] {
-        declarations.bodies(named: owner).filter { $0.owner == owner && code.isKeyword($0.nameIndex, "init") }
-    }
-
-    /// The property is assigned, subscripted with `=`, or changed by a mutating method outside
-    /// the initializers of the types that declare it: `self.query[k] = v` or a bare `query = …`
-    /// in a method of its type (or of a protocol it names) where no local or parameter hides it,
-    /// or `other.query[k] = v` on any value. A local `query` of another method is no write.
-    private func isWritten(_ member: Declarations.StoredMember, outside initializers: [Declarations.Body]) -> Bool {
-        let id = code.nameID(member.nameIndex)
-        let ranges = initializers.map { $0.open..<code.after($0.open) }
-        let inherited = conformances.inheritedNames(of: member.owner)
-        for k in 0..<code.count where code.nameIDs[k] == id && k != member.nameIndex {
-            guard Self.isWrite(at: k, code: code), !ranges.contains(where: { $0.contains(k) }) else { continue }
-            if code.kind(k - 1) == .period && !code.isKeyword(k - 2, "self") { return true }
-            guard let owner = ownerOfEnclosingFunction(at: k), owner == member.owner || inherited.contains(owner) else { continue }
-            if code.kind(k - 1) == .period || !declaresLocal(id, around: k) { return true }
-        }
-        return false
-    }
-
-    /// A `let`/`var` of that name in the function around `k`, or one of its parameters.
-    func declaresLocal(_ id: Int32, around k: Int) -> Bool {
-        let body = code.enclosingFunctionBody(of: k)
-        if body.lowerBound > 0, let parameters = parameterList(beforeBodyAt: body.lowerBound - 1),
-           code.elements(of: parameters).contains(where: { code.parameterName($0).map { code.nameID($0) == id } ?? false }) {
-            return true
-        }
-        return body.contains { j in
-            code.nameIDs[j] == id && (code.isKeyword(j - 1, "let") || code.isKeyword(j - 1, "var"))
-        }
-    }
-
-    private static func isWrite(at k: Int, code: CodeView) -> Bool {
-        switch code.kind(k + 1) {
-        case .leftBracket:
-            return code.is(code.after(k + 1), "=")
-        case .period:
-            return code.kind(k + 3) == .leftParen && code.kind(k + 2) == .identifier && !code.isKeyword(k - 1, "let")
-        default:
-            return code.is(k + 1, "=") || code.is(k + 1, "+=")
-        }
     }
 }
 
@@ -140,5 +97,18 @@ extension FlowWalk {
     func noteInitializedValue() {
         guard let tracked = initializedProperty, tracked.variable >= 0, !variables[tracked.variable].events.isEmpty else { return }
         initializedValue = (snapshot(tracked.variable), openness(tracked.variable).unknownBase)
+    }
+}
+
+extension DictionaryExtractor {
+    static func memberKey(_ name: Int32, _ owner: Int32) -> Int64 { Int64(name) << 32 | Int64(UInt32(bitPattern: owner)) }
+
+    /// `Declarations.storedMembers` by name and owner (`memberKey`).
+    static func storedMembersByOwner(_ declarations: Declarations, _ code: CodeView) -> [Int64: [Declarations.StoredMember]] {
+        var out: [Int64: [Declarations.StoredMember]] = [:]
+        for member in declarations.storedMembers.elements {
+            out[memberKey(code.nameID(member.nameIndex), member.owner), default: []].append(member)
+        }
+        return out
     }
 }

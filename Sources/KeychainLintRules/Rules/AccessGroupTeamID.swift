@@ -110,7 +110,7 @@ struct AccessGroupTeamID: Rule {
                 SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: sharedGroup,
                                      kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
-            """, note: "A Team ID reached through constants."),
+            """, note: "A Team ID reached through constants.", excludeFromDocumentation: true),
             RuleExample("""
             func find(teamID: String) {
                 var q = [String: Any]()
@@ -145,14 +145,14 @@ struct AccessGroupTeamID: Rule {
                 var result: AnyObject?
                 SecItemCopyMatching(readQuery as CFDictionary, &result)
             }
-            """, note: "The Team ID interpolated from a constant: the group is complete."),
+            """, note: "The Team ID interpolated from a constant: the group is complete.", excludeFromDocumentation: true),
             RuleExample("""
             func find(shared: Bool) {
                 SecItemCopyMatching([kSecClass: kSecClassGenericPassword,
                                      kSecAttrAccessGroup: shared ? "ABCDE12345.com.example.shared" : "com.example.private",
                                      kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
-            """, note: "A ternary is unknown."),
+            """, note: "A ternary is unknown.", excludeFromDocumentation: true),
         ] + wrapperNonTriggering,
         // The build variables whole, not a part they share: `$` is rarer in code than the `I` of
         // `IdentifierPrefix)`, and the prefilter stops at each occurrence of a needle's first byte.

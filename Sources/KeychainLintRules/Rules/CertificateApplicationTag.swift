@@ -67,7 +67,7 @@ struct CertificateApplicationTag: Rule {
                 q[String(kSecUseDataProtectionKeychain)] = true
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "Key aliases; an entry inside #if is present on that path."),
+            """, note: "Key aliases; an entry inside #if is present on that path.", excludeFromDocumentation: true),
         ],
         nonTriggering: [
             RuleExample("""

@@ -62,7 +62,7 @@ struct GenericPasswordWebLogin: Rule {
                                         String(kSecValueData): token, String(kSecUseDataProtectionKeychain): true]
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "Key aliases and a constant inside interpolation."),
+            """, note: "Key aliases and a constant inside interpolation.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ token: Data, user: String) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
@@ -181,7 +181,7 @@ struct GenericPasswordWebLogin: Rule {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: staging ? "https://staging.example.com" : "https://example.com",
                             kSecValueData: token, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
-            """, note: "A ternary is unknown."),
+            """, note: "A ternary is unknown.", excludeFromDocumentation: true),
         ] + wrapperNonTriggering,
         requiredLiterals: ["kSec", WrapperLibrary.prefilterLiteral]
     )

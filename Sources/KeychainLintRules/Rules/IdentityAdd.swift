@@ -47,7 +47,7 @@ struct IdentityAdd: Rule {
                 let add = SecItemAdd
                 _ = add([↓Class: IdentityClass, String(kSecValueRef): identity, String(kSecUseDataProtectionKeychain): true] as CFDictionary, nil)
             }
-            """, note: "Aliases of the key, the value and the function."),
+            """, note: "Aliases of the key, the value and the function.", excludeFromDocumentation: true),
             RuleExample("""
             struct IdentityStore {
                 var identityQuery: [String: Any] { [↓kSecClass as String: kSecClassIdentity, kSecUseDataProtectionKeychain as String: true] }

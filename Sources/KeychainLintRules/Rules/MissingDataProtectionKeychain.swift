@@ -96,7 +96,7 @@ struct MissingDataProtectionKeychain: Rule {
                 q.removeValue(forKey: kSecUseDataProtectionKeychain as String)
                 ↓SecItemDelete(q as CFDictionary)
             }
-            """, note: "Removed before the second call."),
+            """, note: "Removed before the second call.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ token: Data, syncing: Bool) -> OSStatus {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example",
@@ -137,7 +137,7 @@ struct MissingDataProtectionKeychain: Rule {
                     return keychain.↓delete(query)
                 }
             }
-            """, note: "Through a protocol's operation, implemented once in the project."),
+            """, note: "Through a protocol's operation, implemented once in the project.", excludeFromDocumentation: true),
             RuleExample("""
             func perform(_ query: [String: Any], _ operation: (CFDictionary) -> OSStatus) -> OSStatus {
                 operation(query as CFDictionary)
@@ -146,7 +146,7 @@ struct MissingDataProtectionKeychain: Rule {
                 let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]
                 return ↓perform(query) { SecItemDelete($0) }
             }
-            """, note: "Into a closure the helper calls with the dictionary."),
+            """, note: "Into a closure the helper calls with the dictionary.", excludeFromDocumentation: true),
             RuleExample("""
             struct KeychainItems {
                 subscript(deleting query: [String: Any]) -> OSStatus { SecItemDelete(query as CFDictionary) }
@@ -154,7 +154,7 @@ struct MissingDataProtectionKeychain: Rule {
             func clear(items: KeychainItems) -> OSStatus {
                 items[deleting: ↓[kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"]]
             }
-            """, note: "Through a subscript the receiver's type declares."),
+            """, note: "Through a subscript the receiver's type declares.", excludeFromDocumentation: true),
             RuleExample("""
             func removeAll(keychain: SecKeychain) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
@@ -163,7 +163,7 @@ struct MissingDataProtectionKeychain: Rule {
                 #endif
                 ↓SecItemDelete(q as CFDictionary)
             }
-            """, note: "A build condition that names no platform is unknown: a build without DEBUG has no choice of keychain at the call."),
+            """, note: "A build condition that names no platform is unknown: a build without DEBUG has no choice of keychain at the call.", excludeFromDocumentation: true),
         ],
         nonTriggering: [
             RuleExample("""
@@ -173,7 +173,7 @@ struct MissingDataProtectionKeychain: Rule {
                 SecItemDelete(q as CFDictionary)
                 #endif
             }
-            """, note: "Code inside a branch of an unknown condition is judged as written there: the call names the file-based keychain."),
+            """, note: "Code inside a branch of an unknown condition is judged as written there: the call names the file-based keychain.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ note: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.notes",
@@ -188,7 +188,7 @@ struct MissingDataProtectionKeychain: Rule {
                 _ = cache[[kSecClass as String: kSecClassGenericPassword]]
                 return items[deleting: [kSecClass as String: kSecClassGenericPassword, kSecUseDataProtectionKeychain as String: true]]
             }
-            """, note: "The subscript is given the flag; a dictionary's own subscript is no keychain call."),
+            """, note: "The subscript is given the flag; a dictionary's own subscript is no keychain call.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ note: Data) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: note]
@@ -247,7 +247,7 @@ struct MissingDataProtectionKeychain: Rule {
                 q.updateValue(true, forKey: DataProtection)
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "Key aliases and updateValue."),
+            """, note: "Key aliases and updateValue.", excludeFromDocumentation: true),
             RuleExample("""
             func find(in keychains: [SecKeychain], access: SecAccess, token: Data) {
                 SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecMatchSearchList: keychains] as CFDictionary, nil)
@@ -274,7 +274,7 @@ struct MissingDataProtectionKeychain: Rule {
                 scoped(&q)
                 return SecItemDelete(q as CFDictionary)
             }
-            """, note: "An inout helper adds the flag for its caller."),
+            """, note: "An inout helper adds the flag for its caller.", excludeFromDocumentation: true),
             RuleExample("""
             func fetch(_ query: [String: Any]) -> OSStatus {
                 var q = query
@@ -284,7 +284,7 @@ struct MissingDataProtectionKeychain: Rule {
             func load() -> OSStatus {
                 fetch([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example"])
             }
-            """, note: "The helper adds the flag before the call."),
+            """, note: "The helper adds the flag before the call.", excludeFromDocumentation: true),
             RuleExample("""
             func remove(service: String, keychain: SecKeychain?) -> OSStatus {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,

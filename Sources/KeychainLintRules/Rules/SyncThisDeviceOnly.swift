@@ -114,7 +114,7 @@ struct SyncThisDeviceOnly: Rule {
                 }
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "Two separate ifs can both run."),
+            """, note: "Two separate ifs can both run.", excludeFromDocumentation: true),
             RuleExample("""
             func saveLocally(_ token: Data) {
                 let synced = [kSecClass as String: kSecClassGenericPassword, ↓kSecAttrSynchronizable as String: true] as [String: Any]
@@ -122,7 +122,7 @@ struct SyncThisDeviceOnly: Rule {
                                             kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]) { current, _ in current }
                 SecItemAdd(local as CFDictionary, nil)
             }
-            """, note: "`merging` whose closure keeps the current value: the base's synchronizable stays."),
+            """, note: "`merging` whose closure keeps the current value: the base's synchronizable stays.", excludeFromDocumentation: true),
         ] + wrapperTriggering,
         nonTriggering: [
             RuleExample("""
@@ -139,7 +139,7 @@ struct SyncThisDeviceOnly: Rule {
                     return q
                 }
             }
-            """, note: "Set in different cases of one switch: no item gets both."),
+            """, note: "Set in different cases of one switch: no item gets both.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ token: Data, synced: Bool) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
@@ -152,7 +152,7 @@ struct SyncThisDeviceOnly: Rule {
                 }
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "Different arms of one if/else chain."),
+            """, note: "Different arms of one if/else chain.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ token: Data, synced: Bool) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
@@ -164,7 +164,7 @@ struct SyncThisDeviceOnly: Rule {
                 }
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "Two ifs on opposite values of one parameter (also when a helper of the file tests its own parameter of that name, which the caller passes)."),
+            """, note: "Two ifs on opposite values of one parameter (also when a helper of the file tests its own parameter of that name, which the caller passes).", excludeFromDocumentation: true),
             RuleExample("""
             func saveOnThisDevice(_ token: Data) {
                 var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
@@ -173,7 +173,7 @@ struct SyncThisDeviceOnly: Rule {
                 q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
                 SecItemAdd(q as CFDictionary, nil)
             }
-            """, note: "A later assignment of the key replaces the value it had."),
+            """, note: "A later assignment of the key replaces the value it had.", excludeFromDocumentation: true),
             RuleExample("""
             func saveLocally(_ token: Data) {
                 let synced = [kSecClass as String: kSecClassGenericPassword, kSecAttrSynchronizable as String: true] as [String: Any]
@@ -181,7 +181,7 @@ struct SyncThisDeviceOnly: Rule {
                                             kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]) { _, new in new }
                 SecItemAdd(local as CFDictionary, nil)
             }
-            """, note: "`merging` whose closure keeps the new value: the merged dictionary's synchronizable replaces the base's."),
+            """, note: "`merging` whose closure keeps the new value: the merged dictionary's synchronizable replaces the base's.", excludeFromDocumentation: true),
             RuleExample("""
             func save(_ token: Data) {
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example.token",
