@@ -31,9 +31,18 @@ final class Relevance {
             }
         }
         if !symbols.isEmpty {
-            for names in [symbols.names, symbols.passThroughFunctions] {
-                for name in names {
-                    if let id = code.nameID(of: name) { relevant[Int(id)] = true }
+            for names in [symbols.names, symbols.passThroughFunctions] where !names.isEmpty {
+                // The smaller side is walked: a large project's names are not each looked up in
+                // every file (thousands of files of helpers made that quadratic), nor a small
+                // project's few names answered by spelling out every name of a file.
+                if names.count <= code.names.count {
+                    for name in names {
+                        if let id = code.nameID(of: name) { relevant[Int(id)] = true }
+                    }
+                } else {
+                    for id in 0..<code.names.count where !relevant[id] && names.contains(code.spelling(Int32(id))) {
+                        relevant[id] = true
+                    }
                 }
             }
         }
