@@ -48,7 +48,8 @@ extension FlowWalk {
         guard variable.declIndex >= 0 else { return false }
         let start = Int(variable.declIndex) + 1
         let stop = min(end, start + Self.inspectionReach)
-        guard stop == end else { return false }
+        // Unbalanced code can close the block before the declaration's name.
+        guard stop == end, start <= stop else { return false }
         code.work += stop - start
         var reads = 0
         for j in start..<stop where code.nameID(j) == variable.name && code.kind(j - 1) != .period {
