@@ -59,6 +59,16 @@ public struct LintEngine: Sendable {
     /// disk is linted too when `paths` names it or a folder in `paths` holds it. Findings carry the
     /// paths as discovery spells them (an argument as written, joined with the path below it).
     public func lint(_ paths: [String], overlays: [String: String]) -> LintResult {
+        let found = discover(paths, overlays: overlays)
+        var result = lint(found: found.targets, paths: paths, overlays: found.buffers, folders: found.folders)
+        result.problems = found.problems + result.problems
+        return result
+    }
+
+    /// The files under `paths` as every public entry point finds them (filter, overlays, one
+    /// catalog of the folders listed), with the paths that could not be read as problems.
+    func discover(_ paths: [String], overlays: [String: String])
+        -> (targets: [LintTarget], problems: [LintProblem], buffers: [String: [UInt8]], folders: FolderCatalog) {
         let buffers = Self.overlayBuffers(overlays, workingDirectory: workingDirectory)
         var discovery = FileDiscovery(workingDirectory: workingDirectory)
         discovery.filter = filter
@@ -67,9 +77,8 @@ public struct LintEngine: Sendable {
         discovery.catalog = folders
         discovery.parallel = parallel
         let (targets, found) = discovery.discover(paths)
-        var result = lint(found: targets, paths: paths, overlays: buffers, folders: folders)
-        result.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + result.problems
-        return result
+        let problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) }
+        return (targets, problems, buffers, folders)
     }
 
     /// Overlays keyed as the passes look them up (`FileDiscovery.overlayKey`), as UTF-8 bytes.

@@ -10,16 +10,9 @@ extension LintEngine {
     /// for item in inventory.items { print(item.identity.service?.text ?? "-", item.operations.count) }
     /// ```
     public func inventory(_ paths: [String], overlays: [String: String] = [:]) -> KeychainInventory {
-        let buffers = Self.overlayBuffers(overlays, workingDirectory: workingDirectory)
-        var discovery = FileDiscovery(workingDirectory: workingDirectory)
-        discovery.filter = filter
-        discovery.overlays = Set(buffers.keys)
-        let folders = FolderCatalog()
-        discovery.catalog = folders
-        discovery.parallel = parallel
-        let (targets, found) = discovery.discover(paths)
-        var inventory = inventory(found: targets, paths: paths, overlays: buffers, folders: folders)
-        inventory.problems = found.map { LintProblem(kind: $0.kind == .error ? .error : .warning, message: $0.message) } + inventory.problems
+        let found = discover(paths, overlays: overlays)
+        var inventory = inventory(found: found.targets, paths: paths, overlays: found.buffers, folders: found.folders)
+        inventory.problems = found.problems + inventory.problems
         return inventory
     }
 
