@@ -78,26 +78,30 @@ package struct FileAnalysis: Sendable {
 package enum ProjectPass {
     package static func symbols(from analyses: [FileAnalysis]) -> ProjectSymbols {
         var symbols = ProjectSymbols(merging: analyses.map(\.declared))
-        guard !symbols.helpers.isEmpty else { return symbols }
+        guard !symbols.helperNames.isEmpty else { return symbols }
         var used = Set<String>()
-        let helpers = Array(symbols.helpers.keys)
-        // Asked of every file in every round: the two lists are walked, never merged into a set,
-        // and a file's hundreds of consulted names are not each hashed against the few helpers.
-        for analysis in analyses where !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty {
-            if helpers.count < analysis.consulted.count {
-                for name in helpers where analysis.consulted.contains(name) && analysis.declared.helpers[name] == nil {
-                    used.insert(name)
-                }
-            } else {
-                for name in analysis.consulted where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
-                    used.insert(name)
-                }
+        for analysis in analyses { helpers(of: symbols, usedBy: analysis, into: &used) }
+        symbols.externallyUsedHelpers = used
+        return symbols
+    }
+
+    /// The helpers of `symbols` that `analysis` looked up or mentioned without declaring them.
+    /// Asked of every file in every round: the two lists are walked, never merged into a set,
+    /// and a file's hundreds of consulted names are not each hashed against the few helpers.
+    package static func helpers(of symbols: ProjectSymbols, usedBy analysis: FileAnalysis, into used: inout Set<String>) {
+        guard !analysis.consulted.isEmpty || !analysis.mentioned.isEmpty else { return }
+        let helpers = symbols.helperNames
+        if helpers.count < analysis.consulted.count {
+            for name in helpers where analysis.consulted.contains(name) && analysis.declared.helpers[name] == nil {
+                used.insert(name)
             }
-            for name in analysis.mentioned where symbols.helpers[name] != nil && analysis.declared.helpers[name] == nil {
+        } else {
+            for name in analysis.consulted where helpers.contains(name) && analysis.declared.helpers[name] == nil {
                 used.insert(name)
             }
         }
-        symbols.externallyUsedHelpers = used
-        return symbols
+        for name in analysis.mentioned where helpers.contains(name) && analysis.declared.helpers[name] == nil {
+            used.insert(name)
+        }
     }
 }

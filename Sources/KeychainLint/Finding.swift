@@ -57,6 +57,9 @@ package struct RoutedFinding: Hashable, Sendable {
     package var sink: SinkSpot
     /// The message without the route, as it reads at the operation.
     package var messageAtSink: String
+    /// The function making the operation's call is one of this file's own, which other files
+    /// may not see (`private`): the project pass finds its file only this way.
+    package var sinkDeclaredHere = false
 }
 
 /// A finding a file's rules made on an entry of another file's helper. It belongs to the helper's

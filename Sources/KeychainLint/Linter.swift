@@ -151,7 +151,8 @@ package struct Linter: Sendable {
                     fix: raw.fix?.located(in: positions)))
                 if let sink = raw.sink {
                     routed.append(RoutedFinding(ruleID: id, line: at.line, column: at.column,
-                                                sink: sink, messageAtSink: raw.messageAtSink))
+                                                sink: sink, messageAtSink: raw.messageAtSink,
+                                                sinkDeclaredHere: file.declaresFunction(routed: sink.function)))
                 }
             }
         }

@@ -32,20 +32,26 @@ extension ProjectAnalysis.Run {
                 }
             }
             var changed = Set<String>()
+            // Helpers a file read for the first time this round (it was not read before, or read
+            // less): the files declaring them no longer report their dictionaries as unseen uses.
+            var used = current.externallyUsedHelpers
             for (k, i) in pending.enumerated() {
                 guard let pass = results[k] else { continue }
                 let before = passes[i].analysis?.declared ?? FileSymbols()
                 passes[i] = pass
                 let after = pass.analysis?.declared ?? FileSymbols()
                 if before != after { changed.formUnion(after.changedNames(comparedWith: before)) }
+                if let analysis = pass.tokenized { ProjectPass.helpers(of: current, usedBy: analysis, into: &used) }
             }
-            guard !changed.isEmpty, round + 1 < ProjectAnalysis.maxSymbolRounds else { break }
+            let newlyUsed = used.subtracting(current.externallyUsedHelpers)
+            guard !changed.isEmpty || !newlyUsed.isEmpty, round + 1 < ProjectAnalysis.maxSymbolRounds else { break }
             symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
             let mentionable = changed.intersection(symbols.contentNames)
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].tokenized else { return false }
                 return linter.exhaustive || analysis.mayUse(changed, mentionable: mentionable, symbols: [current, symbols])
                     || !changed.isDisjoint(with: analysis.declared.helpers.keys)
+                    || !newlyUsed.isDisjoint(with: analysis.declared.helpers.keys)
             }
             if pending.isEmpty { break }
         }

@@ -34,7 +34,8 @@ extension ProjectAnalysis.Run {
         for (ruleID, spots) in byRule {
             for (spot, findings) in spots {
                 let calls = callSites[spot] ?? 0
-                guard calls >= 2, findings.count == calls, let d = declaringFile[spot.function] else { continue }
+                guard calls >= 2, findings.count == calls,
+                      let d = declaringFile[spot.function] ?? Self.privateDeclaringFile(of: findings) else { continue }
                 let message = findings[0].finding.messageAtSink
                     + " None of the \(calls) calls that reach it in `\(spot.function)` passes one: fix it here."
                 out.atSinks[d, default: []].insert(RelocatedFinding(ruleID: ruleID, message: message, helper: spot.function, offset: spot.offset))
@@ -44,6 +45,13 @@ extension ProjectAnalysis.Run {
             }
         }
         return out
+    }
+
+    /// A function no file exports (a `private` one) is declared in the file of its callers, when
+    /// that file says it declares it: calls from one file only.
+    private static func privateDeclaringFile(of findings: [(file: Int, finding: RoutedFinding)]) -> Int? {
+        let file = findings[0].file
+        return findings.allSatisfy({ $0.file == file && $0.finding.sinkDeclaredHere }) ? file : nil
     }
 
     /// The outcomes without the caller findings reported at an operation instead.

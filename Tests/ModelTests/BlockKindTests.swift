@@ -15,6 +15,15 @@ final class BlockKindTests: XCTestCase {
         XCTAssertEqual(kinds("var cached: Data? { x }"), [.function(name: "cached")])
     }
 
+    func testAFunctionReturningAGenericTypeIsAFunctionNotAClosure() {
+        XCTAssertEqual(kinds("func save() -> Result<Void, StoreError> { x }"), [.function(name: "save")])
+        XCTAssertEqual(kinds("func all() -> Set<Array<Int>> { x }"), [.function(name: "all")])
+        XCTAssertEqual(kinds("struct Box<T> { }"), [.type])
+        XCTAssertEqual(kinds("var values: Array<Int> { x }"), [.function(name: "values")])
+        // Still an expression where the `>` is one: a closure argument after a comparison.
+        XCTAssertEqual(kinds("let f = g(a > b) { x }"), [.closure])
+    }
+
     func testPostfixAndBinaryOperatorsBeforeABraceStillReadAsTheyDid() {
         XCTAssertEqual(kinds("if flag! { x }"), [.control])
         XCTAssertEqual(kinds("let f = a ?? { x }"), [.closure])

@@ -183,6 +183,13 @@ extension CodeView {
     }
 
     /// Classifies the block opened at `open` from the tokens of the statement that introduces it.
+    /// Whether the operator at `i` is only `>`s (`>`, `>>`: one or two generic lists closing).
+    private func isClosingAngles(_ i: Int) -> Bool {
+        let token = tokens[i]
+        guard token.end > token.start else { return false }
+        return source.bytes[Int(token.start)..<Int(token.end)].allSatisfy { $0 == UInt8(ascii: ">") }
+    }
+
     package func blockKind(opening open: Int) -> BlockKind {
         let p = open - 1
         guard p >= 0 else { return .closure }
@@ -190,6 +197,10 @@ extension CodeView {
         case .operator where (self.is(p, "?") || self.is(p, "!")) && p > 0 && tokens[p].start == tokens[p - 1].end:
             // Postfix: the end of an optional return type (`-> Data? {`) or of a condition
             // (`if flag! {`); the statement before it decides.
+            break
+        case .operator where isClosingAngles(p):
+            // The end of a generic type (`-> Result<Void, Error> {`, `struct Box<T> {`): no
+            // expression ends in `>` before a brace, so the statement before it decides.
             break
         case .operator, .leftParen, .leftBracket, .comma, .colon, .leftBrace, .semicolon, .interpolationStart:
             return .closure

@@ -187,6 +187,12 @@ package final class Declarations {
                     bodies.append(Body(
                         open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
                         owner: owner, nameIndex: i + 1), to: name)
+                } else if code.isKeyword(i, "var"), code.kind(i + 2) == .colon {
+                    // A local computed variable (`var lookup: NSDictionary { … }`): a helper only
+                    // the code around it can read. (`if let x {` has no type; `guard … else {` no `:`.)
+                    bodies.append(Body(
+                        open: j, declaresDictionary: Self.declaresDictionary((i + 2)..<j, code: code),
+                        owner: nil, nameIndex: i + 1, isLocal: true), to: name)
                 }
                 return
             }

@@ -45,7 +45,7 @@ extension DictionaryExtractor {
         }
         out.constants = aliases.exported(code)
         var helperIDs: [Bool] = []
-        for id in bodies.names where bodies.contains(in: id, where: { $0.declaresDictionary && !isFilePrivate(declaredAt: $0.nameIndex) }) {
+        for id in bodies.names where bodies.contains(in: id, where: { $0.declaresDictionary && !$0.isLocal && !isFilePrivate(declaredAt: $0.nameIndex) }) {
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
             // (The index is where a foreign helper's entries would go; this one is the file's own.)
             if let entries = helperEntries(named: id, at: 0), !openHelpers.contains(id),
@@ -79,10 +79,22 @@ extension DictionaryExtractor {
     /// property's or a file-level binding's (`FileSymbols.functionAliases`).
     func projectAlias(calledAt index: Int, bare: KeychainOperation?) -> KeychainOperation? {
         guard !symbols.functionAliases.isEmpty else { return nil }
+        // `.store(name, data)` with no receiver (`case let .store(…)`, `f(.store(…))`): an enum
+        // case or a static member of the type the context expects, never a stored function value.
+        if code.kind(index - 1) == .period, !endsValue(index - 2) { return nil }
         if code.kind(index - 1) == .period, code.kind(index - 2) == .identifier, startsUppercase(index - 2) {
             return symbols.functionAliases[FileSymbols.key(code.text(index), owner: code.text(index - 2))]
         }
         return bare
+    }
+
+    /// Whether the token at `i` ends an expression a `.member` can follow (a receiver).
+    private func endsValue(_ i: Int) -> Bool {
+        switch code.kind(i) {
+        case .identifier, .rightParen, .rightBracket, .stringEnd, .integerLiteral, .floatLiteral: return true
+        case .keyword: return code.isKeyword(i, "self") || code.isKeyword(i, "Self") || code.isKeyword(i, "super")
+        default: return code.is(i, "?") || code.is(i, "!")
+        }
     }
 
     /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),

@@ -132,6 +132,9 @@ final class DictionaryExtractor {
 
     /// Name ids that occur in bodies the walk jumped over (empty until one is).
     @exclusivity(unchecked) private var skippedNames: [Bool] = []
+    /// Of those, the names that follow a `.` there (`provider.query(…)`): a member of some
+    /// value, which a local of the name declared in this file does not stand for.
+    @exclusivity(unchecked) private var skippedMemberNames: [Bool] = []
     /// The undeclared names of those bodies.
     private(set) var mentionedNames: [String] = []
 
@@ -149,8 +152,8 @@ final class DictionaryExtractor {
             var mentioned: [String] = []
             // Exactly: the list is kept for the whole run (`FileAnalysis.mentioned`), and
             // `skippedNames` has a slot for every name of the file.
-            mentioned.reserveCapacity(skippedNames.indices.reduce(0) { skippedNames[$1] && !declared[$1] ? $0 + 1 : $0 })
-            for (id, seen) in skippedNames.enumerated() where seen && !declared[id] {
+            mentioned.reserveCapacity(skippedNames.indices.reduce(0) { skippedNames[$1] && (!declared[$1] || skippedMemberNames[$1]) ? $0 + 1 : $0 })
+            for (id, seen) in skippedNames.enumerated() where seen && (!declared[id] || skippedMemberNames[id]) {
                 mentioned.append(code.spelling(Int32(id)))
             }
             mentionedNames = mentioned
@@ -174,13 +177,18 @@ final class DictionaryExtractor {
 
     /// Notes the names of a body the file-wide walk jumps over.
     func skipped(_ body: Range<Int>) {
-        if skippedNames.isEmpty { skippedNames = [Bool](repeating: false, count: code.names.count) }
+        if skippedNames.isEmpty {
+            skippedNames = [Bool](repeating: false, count: code.names.count)
+            skippedMemberNames = skippedNames
+        }
         code.work += body.count
+        let range = body.clamped(to: 0..<code.count)
         code.nameIDs.withUnsafeBufferPointer { ids in
             skippedNames.withUnsafeMutableBufferPointer { seen in
-                for k in body.clamped(to: 0..<ids.count) where ids[k] >= 0 { seen[Int(ids[k])] = true }
+                for k in range where ids[k] >= 0 { seen[Int(ids[k])] = true }
             }
         }
+        for k in range where k > 0 && code.kind(k - 1) == .period && code.nameID(k) >= 0 { skippedMemberNames[Int(code.nameID(k))] = true }
     }
 
     // MARK: Names
@@ -291,7 +299,15 @@ final class DictionaryExtractor {
             let salt = spelling.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
             return rebased(foreign, helper: spelling, region: code.region[index], salt: salt)
         }
-        let bodies = declarations.bodies(named: name)
+        // A local function or computed variable is only its own scope's (`var lookup: … { … }` in two methods).
+        var bodies = declarations.bodies(named: name)
+        let scoped = bodies.contains { $0.isLocal }
+        if scoped {
+            bodies = bodies.filter { body in
+                let outer = Int(code.enclosingBraces[body.open])
+                return !body.isLocal || (outer < index && index < code.after(outer))
+            }
+        }
         if let overloaded = overloadedHelperEntries(named: name, callAt: index, among: bodies) { return overloaded }
         if let owner = receiverType(ofMemberAt: index),
            let typed = typedHelperEntries(named: name, owner: owner) ?? conformingHelperEntries(named: name, protocol: owner) {
@@ -306,16 +322,17 @@ final class DictionaryExtractor {
            let typed = typedHelperEntries(named: name, owner: owner) {
             return typed
         }
-        if let memo = helperMemo[name] {
+        // Scoped bodies differ by where the name is read: their value is not kept under the name.
+        if !scoped, let memo = helperMemo[name] {
             if memo != nil { referencedHelpers[Int(name)] = true }
             return memo
         }
         let initializers = declarations.memberInitializers[name]
         guard let entries = walkHelper(name, bodies: bodies, initializers: initializers) else {
-            helperMemo[name] = .some(nil)
+            if !scoped { helperMemo[name] = .some(nil) }
             return nil
         }
-        helperMemo[name] = entries
+        if !scoped { helperMemo[name] = entries }
         referencedHelpers[Int(name)] = true
         return entries
     }

@@ -26,6 +26,17 @@ extension KeychainFile {
         return bodies
     }
 
+    /// For the call whose callee name is at `callee` (`check(…)`, `self.check(…)`), the same-file
+    /// functions of that name with a parameter at `position`: that parameter's name and the body.
+    package func functionParameters(calledAt callee: Int, position: Int) -> [(parameter: String, body: Range<Int>)] {
+        guard code.kind(callee - 1) != .period || code.isKeyword(callee - 2, "self") || code.isKeyword(callee - 2, "Self") else { return [] }
+        return extractor.declarations.bodies(named: code.nameID(callee)).compactMap { body in
+            guard let open = body.parameterOpen, case let parameters = code.elements(of: open), position < parameters.count,
+                  let name = code.parameterName(parameters[position]) else { return nil }
+            return (code.text(name), (body.open + 1)..<max(body.open + 1, code.after(body.open) - 1))
+        }
+    }
+
     /// The bodies of the functions of this file that call the function whose body is `body`, when
     /// that function is `private` or `fileprivate` (so no other file calls it) and is called here;
     /// nil otherwise. A rule that accepts work done by the caller (an update before the add the

@@ -46,6 +46,12 @@ package final class KeychainFile: @unchecked Sendable {
     /// How many of this file's calls reach each operation inside a summarised function.
     package var routedCallSites: [SinkSpot: Int] { extractor.routedCallSites }
 
+    /// Whether one of the file's own functions, summarised in this lint, has the route name
+    /// `route` (`Owner.name(label:)`), private ones included.
+    package func declaresFunction(routed route: String) -> Bool {
+        extractor.summaryMemo.values.contains { $0?.route == route }
+    }
+
     /// Whether the file or another file of the project declares `name` (a `kSec…` spelling that is
     /// then the user's, not a Security constant).
     package func isUserDeclared(_ name: String) -> Bool { extractor.isUserDeclared(name) }

@@ -95,6 +95,10 @@ package struct ProjectSymbols: Sendable {
     package let aliasNames: Set<String>
     /// Helper name → the entries of the dictionary it returns (offsets are in the declaring file).
     package let helpers: [String: [KeychainEntry]]
+    /// Every name some file offers as a helper, including those two files give different values
+    /// (dropped from `helpers`): a call of one through a value of a known type still reaches one
+    /// type's member (`memberHelpers`), so the name is a needle and its use by another file counts.
+    package let helperNames: Set<String>
     /// Helpers some other file uses: the declaring file does not report their dictionaries as
     /// unseen uses, because the file that extends and passes them reports the real use.
     package var externallyUsedHelpers: Set<String>
@@ -109,8 +113,9 @@ package struct ProjectSymbols: Sendable {
     package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
                  helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
                  passThroughFunctions: Set<String> = [], summaries: [String: [FunctionSummary]] = [:],
-                 memberHelpers: [String: [MemberHelper]] = [:]) {
+                 memberHelpers: [String: [MemberHelper]] = [:], helperNames: Set<String>? = nil) {
         self.summaries = summaries
+        self.helperNames = helperNames ?? Set(helpers.keys)
         self.memberHelpers = memberHelpers
         self.constants = constants
         self.functionAliases = functionAliases
@@ -119,7 +124,7 @@ package struct ProjectSymbols: Sendable {
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
-        contentNames = Set(constants.keys.map(unqualified)).union(helpers.keys)
+        contentNames = Set(constants.keys.map(unqualified)).union(self.helperNames)
             .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys.map(unqualified))
         // A member is read through a value of its type (`settings.query`) in a file that goes on to
         // pass it to an operation, a name the prefilter looks for already: members are no needles,
@@ -189,7 +194,8 @@ package struct ProjectSymbols: Sendable {
         var resolved = constants.unique
         for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
         self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
-                  passThroughFunctions: passThrough, summaries: summaries, memberHelpers: memberHelpers)
+                  passThroughFunctions: passThrough, summaries: summaries, memberHelpers: memberHelpers,
+                  helperNames: helpers.names)
     }
 
     /// Two files that declare the same helper with the same keys and values agree (offsets differ).
@@ -214,6 +220,8 @@ package struct ProjectSymbols: Sendable {
         }
 
         var unique: [String: Value] { values }
+        /// Every name added, whether its values agreed or not.
+        var names: Set<String> { conflicting.union(values.keys) }
     }
 }
 

@@ -40,7 +40,7 @@ extension DictionaryExtractor {
         }
         for id in declarations.bodies.names {
             declarations.bodies.forEach(in: id) { body in
-                if body.parameterOpen == nil && body.declaresDictionary, let owner = body.owner { members.append((id, owner, body.nameIndex)) }
+                if body.declaresDictionary, let owner = body.owner { members.append((id, owner, body.nameIndex)) }
             }
         }
         var seen: Set<Int64> = []

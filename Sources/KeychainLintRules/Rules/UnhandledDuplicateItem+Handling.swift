@@ -43,7 +43,7 @@ extension UnhandledDuplicateItem {
     }
 
     /// A `throw` in `range` whose expression names one of `names` as a value, outside string literals.
-    private static func throwsError(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Bool {
+    static func throwsError(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Bool {
         guard !names.isEmpty else { return false }
         return range.contains { i in
             guard code.isKeyword(i, "throw") else { return false }

@@ -91,6 +91,15 @@ struct UnhandledDuplicateItem: Rule {
                 ↓SecItemAdd(query.merging([kSecValueData as String: token]) { $1 } as CFDictionary, nil)
             }
             """, note: "A delete first: the message says that the mistake is the discarded status, as an add can still fail."),
+            RuleExample("""
+            func report(_ status: OSStatus) throws {
+                let text = SecCopyErrorMessageString(status, nil) as String?
+                if status != errSecSuccess { throw CocoaError(.fileWriteUnknown, userInfo: ["reason": text ?? ""]) }
+            }
+            func save(_ token: Data) throws {
+                try report(↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil))
+            }
+            """, note: "A function the status is handed to that throws only text made from it."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -212,6 +221,21 @@ struct UnhandledDuplicateItem: Rule {
             }
             """, note: "A closure returns the status to the function that calls it."),
             RuleExample("""
+            struct StoreError: Error { let code: Int32 }
+            func check(_ status: OSStatus) throws {
+                let code = Int32(status)
+                let error = StoreError(code: code)
+                if status != errSecSuccess { throw error }
+            }
+            func save(_ token: Data) throws {
+                try check(SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil))
+            }
+            func store(_ token: Data) throws {
+                let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                try check(status)
+            }
+            """, note: "The status handed to a function of the file that throws an error carrying it."),
+            RuleExample("""
             let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me"]
             let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me", kSecValueData as String: Data()]
             func save() {
@@ -264,6 +288,7 @@ struct UnhandledDuplicateItem: Rule {
                     if function.returnedNames.contains(name) || Self.throwsError(carrying: name, after: call, file: file) { continue }
                 }
                 if call.status == .usedInPlace, Self.switchThrowsError(carryingStatusOf: call, file: file) { continue }
+                if Self.passesStatusToHandler(call, file: file) { continue }
                 if function.changes(sameItemAs: use) { continue }
                 // A private helper's add, where every caller updates or deletes the item around
                 // the call (`if !update(…) { try create(…) }`) or handles the duplicate itself.
