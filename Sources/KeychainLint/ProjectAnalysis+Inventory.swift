@@ -1,30 +1,59 @@
 import KeychainLintSupport
+import KeychainLintSyntax
 
 extension ProjectAnalysis {
-    /// Reads the expressions of values the records took from other files' helpers in the files
-    /// that declare those helpers, so the inventory shows `account` (the helper's parameter)
-    /// rather than only the helper's name. Only the declaring files are read again, once each.
-    static func resolveForeignValues(_ inventory: inout [[InventoryRecord]], passes: [Pass], run: Run) {
-        let wanted = Set(inventory.joined().flatMap(\.foreign))
-        guard !wanted.isEmpty else { return }
-        var declaringFile: [String: Int] = [:]
-        for (i, pass) in passes.enumerated() {
-            guard let declared = pass.tokenized?.declared else { continue }
-            for name in declared.helpers.keys { declaringFile[name] = min(declaringFile[name] ?? i, i) }
-            for summary in declared.summaries.values.joined() {
-                declaringFile[summary.route] = min(declaringFile[summary.route] ?? i, i)
+    /// Reads, in the files that declare other files' helpers and summarised functions, what the
+    /// records took from them: the expressions of values (so the inventory shows `account`, the
+    /// helper's parameter, rather than only the helper's name) and the places a finding about the
+    /// operation is reported at there (a helper's key, the operation a route ends in). Only the
+    /// declaring files are read again, once each.
+    static func resolveForeign(_ inventory: inout [[InventoryRecord]], passes: [Pass], run: Run) {
+        let records = inventory.joined()
+        let wanted = Set(records.flatMap(\.foreign)), remote = Set(records.flatMap(\.remote))
+        guard !wanted.isEmpty || !remote.isEmpty else { return }
+        let declaringFile = declaringFiles(passes)
+        var sources: [Int: SourceFile] = [:]
+        func source(of name: String) -> SourceFile? {
+            guard let file = declaringFile[name] else { return nil }
+            if sources[file] == nil, case .bytes(let bytes) = run.read(file) {
+                sources[file] = SourceFile(path: run.targets[file].path, bytes: bytes)
             }
+            return sources[file]
         }
-        var bytesOf: [Int: [UInt8]] = [:]
         var expressions: [String: String] = [:]
         for value in wanted {
-            guard let file = declaringFile[value.helper] else { continue }
-            if bytesOf[file] == nil, case .bytes(let bytes) = run.read(file) { bytesOf[file] = bytes }
-            guard let bytes = bytesOf[file], value.offset < bytes.count else { continue }
-            expressions[value.placeholder] = EntryReader.expression(in: bytes, at: value.offset)
+            guard let file = source(of: value.helper), value.offset < file.bytes.count else { continue }
+            expressions[value.placeholder] = EntryReader.expression(in: file.bytes, at: value.offset)
         }
-        for i in inventory.indices where inventory[i].contains(where: { !$0.foreign.isEmpty }) {
-            for k in inventory[i].indices { inventory[i][k].resolve(expressions) }
+        var spots: [ForeignValue: InventorySpot] = [:]
+        for value in remote {
+            guard let file = source(of: value.helper), value.offset < file.bytes.count else { continue }
+            let at = file.location(of: value.offset)
+            spots[value] = InventorySpot(path: file.path, line: at.line, column: at.column)
         }
+        for i in inventory.indices where inventory[i].contains(where: { !$0.foreign.isEmpty || !$0.remote.isEmpty }) {
+            for k in inventory[i].indices {
+                inventory[i][k].resolve(expressions)
+                inventory[i][k].spots += inventory[i][k].remote.compactMap { spots[$0] }
+                inventory[i][k].remote = []
+            }
+        }
+    }
+
+    /// The file (pass index) that declares each helper and summarised function, the first of
+    /// several, as `Run.relocate` finds it.
+    private static func declaringFiles(_ passes: [Pass]) -> [String: Int] {
+        var declaringFile: [String: Int] = [:]
+        func note(_ name: String, _ i: Int) { declaringFile[name] = min(declaringFile[name] ?? i, i) }
+        for (i, pass) in passes.enumerated() {
+            guard let declared = pass.tokenized?.declared else { continue }
+            for name in declared.helpers.keys { note(name, i) }
+            for summary in declared.summaries.values.joined() { note(summary.route, i) }
+            for (key, list) in declared.memberHelpers {
+                let member = key.split(separator: ".").last.map(String.init) ?? key
+                for helper in list { note(helper.type + "." + member, i) }
+            }
+        }
+        return declaringFile
     }
 }

@@ -65,7 +65,7 @@ package enum ProjectAnalysis {
         var outcomes = passes.map(\.final)
         var inventory = passes.map { $0.analysis?.inventory ?? [] }
         run.relocate(passes, symbols: symbols, into: &outcomes, inventory: &inventory)
-        if linter.collectsInventory { resolveForeignValues(&inventory, passes: passes, run: run) }
+        if linter.collectsInventory { resolveForeign(&inventory, passes: passes, run: run) }
         return (outcomes, inventory)
     }
 

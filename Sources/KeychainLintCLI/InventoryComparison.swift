@@ -29,8 +29,8 @@ struct InventoryComparison {
 
     var added: [Item] = []
     var removed: [Item] = []
-    /// A matched item and what changed, each as a sentence.
-    var changed: [(item: Item, changes: [String])] = []
+    /// A matched item, what changed (each as a sentence) and whether one of the changes weakens it.
+    var changed: [(item: Item, changes: [String], weakens: Bool)] = []
 
     init(old: [Item], new: [Item]) {
         let before = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -40,26 +40,40 @@ struct InventoryComparison {
         for item in new {
             guard let was = before[item.key] else { continue }
             let changes = Self.changes(from: was, to: item)
-            if !changes.isEmpty { changed.append((item, changes)) }
+            if !changes.isEmpty { changed.append((item, changes.map(\.text), changes.contains { $0.weakens })) }
         }
     }
 
-    private static func changes(from old: Item, to new: Item) -> [String] {
-        var out: [String] = []
-        if new.synchronizable == "true" && old.synchronizable != "true" { out.append("became synchronizable (synced through iCloud Keychain)") }
-        if old.synchronizable == "true" && new.synchronizable != "true" { out.append("no longer synchronizable") }
+    private static func changes(from old: Item, to new: Item) -> [(text: String, weakens: Bool)] {
+        var out: [(text: String, weakens: Bool)] = []
+        if new.synchronizable == "true" && old.synchronizable != "true" { out.append(("became synchronizable (synced through iCloud Keychain)", true)) }
+        if old.synchronizable == "true" && new.synchronizable != "true" { out.append(("no longer synchronizable", false)) }
         if old.accessibility != new.accessibility {
             let weaker = InventoryAccessibility.rank(new.accessibility) > InventoryAccessibility.rank(old.accessibility)
             let word = weaker ? "weaker" : "changed"
-            out.append("accessibility \(word): \(old.accessibility ?? "default") → \(new.accessibility ?? "default")")
+            out.append(("accessibility \(word): \(old.accessibility ?? "default") → \(new.accessibility ?? "default")", weaker))
         }
         if old.dataProtectionKeychain == "true" && new.dataProtectionKeychain == "false" {
-            out.append("may now go to the file-based keychain on macOS")
+            out.append(("may now go to the file-based keychain on macOS", true))
         }
         return out
     }
 
     var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+
+    /// Whether a matched item's protection got weaker: it became synchronizable, its
+    /// accessibility is weaker, or it may now go to the file-based keychain on macOS.
+    var weakens: Bool { changed.contains { $0.weakens } }
+
+    /// Whether `--fail-on` asks for status 1 on this comparison.
+    func fails(on level: InventoryOptions.FailOn?) -> Bool {
+        switch level {
+        case nil: return false
+        case .weaker?: return weakens
+        case .added?: return weakens || !added.isEmpty
+        case .any?: return !isEmpty
+        }
+    }
 
     func render(markdown: Bool) -> String {
         guard !isEmpty else { return markdown ? "No keychain item added, removed or changed.\n" : "no keychain item added, removed or changed\n" }
@@ -89,7 +103,13 @@ extension InventoryComparison {
     static func items(json bytes: [UInt8], path: String) throws(Failure) -> [Item] {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw .malformed(path: path, reason: error.reason) }
-        guard case .object(let members) = root.kind, let list = members.first(where: { $0.key == "items" })?.value,
+        guard case .object(let members) = root.kind else { throw .malformed(path: path, reason: "not a JSON object") }
+        switch members.first(where: { $0.key == "inventoryVersion" })?.value.kind {
+        case .number(let version)? where version == Double(InventoryJSON.formatVersion): break
+        case .number(let version)?: throw .malformed(path: path, reason: "inventoryVersion \(version.formatted) (this version reads \(InventoryJSON.formatVersion))")
+        default: throw .malformed(path: path, reason: "no \"inventoryVersion\"")
+        }
+        guard let list = members.first(where: { $0.key == "items" })?.value,
               case .array(let values) = list.kind else { throw .malformed(path: path, reason: "no \"items\" array") }
         var items: [Item] = []
         for value in values {
@@ -103,7 +123,11 @@ extension InventoryComparison {
                 default: return nil
                 }
             }
-            guard field("class") != nil else { throw .malformed(path: path, reason: "an item has no \"class\"") }
+            switch field("class") {
+            case .string?, .object?: break
+            default: throw .malformed(path: path, reason: "an item has no \"class\" (a string or {\"computed\": …})")
+            }
+            guard case .array? = field("operations") else { throw .malformed(path: path, reason: "an item has no \"operations\" array") }
             let names = ["service", "account", "server", "protocol", "applicationTag", "label", "keyType", "accessGroup"]
             let key = (["class"] + names).map { name -> String in
                 guard let t = text(name) else { return "-" }
@@ -131,4 +155,9 @@ extension InventoryComparison {
         func list(_ entries: [String]) -> String { entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: ",\n    ") + "\n  ]" }
         return "{\n  \"added\": \(list(added)),\n  \"removed\": \(list(removed)),\n  \"changed\": \(list(changed))\n}\n"
     }
+}
+
+extension Double {
+    /// `1` rather than `1.0` for a whole number, for messages.
+    fileprivate var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

@@ -1,26 +1,8 @@
 import KeychainLint
 
-/// `inventory` on a terminal (the table) and `--format markdown` (a review document): the same
-/// facts as the JSON, laid out for reading.
+/// `inventory --format markdown` (a review document) and the summary line: the same facts as the
+/// JSON, laid out for reading (the terminal's table is `InventoryTable`).
 enum InventoryText {
-    /// One block per item: a heading line with its class and names, then its protection, its
-    /// operations (with routes) and its findings.
-    static func table(_ inventory: KeychainInventory) -> String {
-        var out = ""
-        for (n, item) in inventory.items.enumerated() {
-            out += "\(n + 1). \(title(item))\n"
-            out += "   protection: \(protection(item))\n"
-            if let library = item.library { out += "   library:    \(library)\n" }
-            for op in item.operations {
-                out += "   \(op.kind.rawValue.padding(toLength: 9))\(op.path):\(op.line)\(route(op))\n"
-            }
-            if !item.findings.isEmpty { out += "   findings:   \(item.findings.joined(separator: ", "))\n" }
-            for note in item.unresolved { out += "   unresolved: \(note)\n" }
-            out += "\n"
-        }
-        return out
-    }
-
     static func markdown(_ inventory: KeychainInventory) -> String {
         var out = "# Keychain inventory\n\n" + summary(inventory) + "\n\n"
         guard !inventory.items.isEmpty else { return out }
@@ -79,17 +61,6 @@ enum InventoryText {
         return shown + (item.protections.contains(where: \.accessControl) ? " + access control" : "")
     }
 
-    private static func protection(_ item: InventoryItem) -> String {
-        guard !item.protections.isEmpty else { return "— (never added by this code)" }
-        let platforms = item.platforms.map(\.rawValue).joined(separator: ",")
-        return "accessibility \(accessibility(item)), synchronizable \(item.synchronizable?.text ?? "—"), "
-            + "data protection keychain \(item.dataProtectionKeychain?.text ?? "—") [\(platforms)]"
-    }
-
-    private static func route(_ op: InventoryOperation) -> String {
-        op.route.isEmpty ? "" : "  via " + op.route.joined(separator: " → ")
-    }
-
     static func short(_ constant: String) -> String {
         constant.hasPrefix("kSecAttrAccessible") ? String(constant.dropFirst("kSecAttrAccessible".count)) : constant
     }
@@ -100,14 +71,9 @@ enum InventoryText {
 
     static func summary(_ inventory: KeychainInventory) -> String {
         let unresolved = inventory.items.filter { !$0.unresolved.isEmpty }.count
-        let ops = inventory.items.reduce(0) { $0 + $1.operations.count }
+        // An operation attached to several items (a delete by service alone) counts once.
+        let ops = Set(inventory.items.flatMap(\.operations)).count
         return "\(CommandLineTool.count(inventory.items.count, "item")) (\(unresolved) with unresolved values), "
             + "\(CommandLineTool.count(ops, "operation")) in \(CommandLineTool.count(inventory.filesAnalysed, "file"))"
-    }
-}
-
-extension String {
-    fileprivate func padding(toLength length: Int) -> String {
-        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
     }
 }

@@ -4,8 +4,9 @@ import KeychainLintRules
 
 extension Invocation {
     /// `keychain-lint inventory`: the lint run's settings and scopes, one analysis collecting
-    /// records, the items grouped and printed. Exit status 0, or 2 for a usage error, an unreadable
-    /// `--against` file or a path that could not be read; findings never fail it (the lint run does that).
+    /// records, the items grouped and printed. Exit status 0; 1 when `--fail-on` names what the
+    /// `--against` comparison finds; 2 for a usage error, an `--against` file that is missing,
+    /// unreadable or not an inventory, or a path that could not be read. Lint findings never fail it.
     func inventory() -> Int32 {
         let settings: RunSettings
         do {
@@ -43,24 +44,31 @@ extension Invocation {
         // those the named files touch, with everything the project does to them.
         let reported = Set(result.lintedPaths)
         inventory.items = inventory.items.filter { $0.operations.contains { reported.contains($0.path) } }
-        stdout.write(render(inventory, options: options.inventory, old: old))
+        var inventoryOptions = options.inventory
+        inventoryOptions.colors = options.color.colors(terminal: stdout.isTerminal, environment: environment)
+        let (text, fails) = render(inventory, options: inventoryOptions, old: old)
+        stdout.write(text)
         if !options.quiet { stderr.write(InventoryText.summary(inventory) + "\n") }
-        return result.hasPathErrors ? ExitCode.usage : ExitCode.success
+        if result.hasPathErrors { return ExitCode.usage }
+        return fails ? ExitCode.errorFindings : ExitCode.success
     }
 
-    private func render(_ inventory: KeychainInventory, options: InventoryOptions, old: [InventoryComparison.Item]?) -> String {
+    /// The output, and whether `--fail-on` fails the comparison.
+    private func render(_ inventory: KeychainInventory, options: InventoryOptions,
+                        old: [InventoryComparison.Item]?) -> (text: String, fails: Bool) {
         let json = InventoryJSON.render(inventory)
         guard let old else {
             switch options.format {
-            case .table: return InventoryText.table(inventory)
-            case .json: return json
-            case .markdown: return InventoryText.markdown(inventory)
+            case .table: return (InventoryTable(colors: options.colors).render(inventory), false)
+            case .json: return (json, false)
+            case .markdown: return (InventoryText.markdown(inventory), false)
             }
         }
         // The new side goes through the JSON form too, so both sides are read by one reader.
         let new = (try? InventoryComparison.items(json: Array(json.utf8), path: "(this run)")) ?? []
         let comparison = InventoryComparison(old: old, new: new)
-        return options.format == .json ? comparison.json() : comparison.render(markdown: options.format == .markdown)
+        let text = options.format == .json ? comparison.json() : comparison.render(markdown: options.format == .markdown)
+        return (text, comparison.fails(on: options.failOn))
     }
 
     private func readInventory(_ path: String, workingDirectory: String?) -> Result<[InventoryComparison.Item], Message> {

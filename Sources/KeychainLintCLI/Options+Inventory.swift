@@ -6,11 +6,25 @@ package struct InventoryOptions: Equatable {
         case table, json, markdown
     }
 
+    /// `--fail-on`: what a comparison with `--against` exits 1 for (by default it exits 0).
+    package enum FailOn: String, Equatable, CaseIterable {
+        /// A matched item's protection weakens (synchronizable, weaker accessibility, file-based keychain).
+        case weaker
+        /// That, or an item is added.
+        case added
+        /// Any item added, removed or changed.
+        case any
+    }
+
     /// The table everywhere by default, not JSON when stdout is a pipe: a script that reads the
     /// table would otherwise get another format than the person who tried the command.
     package var format = Format.table
     /// `--against OLD.json`: print what changed since that inventory instead of the inventory.
     package var against: String?
+    /// `--fail-on weaker|added|any`, only with `--against`.
+    package var failOn: FailOn?
+    /// Whether the table is coloured (`--color`, `NO_COLOR`, a terminal), decided by the invocation.
+    var colors = false
 
     package init() {}
 }
@@ -32,10 +46,10 @@ extension Options {
                 var options = Options()
                 options.action = .inventoryHelp
                 return options
-            case "--format", "--against":
+            case "--format", "--against", "--fail-on":
                 guard let value = args.popFirst(), !value.isEmpty else { throw .missingValue(arg) }
                 try own.set(arg, to: value)
-            case _ where arg.hasPrefix("--format=") || arg.hasPrefix("--against="):
+            case _ where arg.hasPrefix("--format=") || arg.hasPrefix("--against=") || arg.hasPrefix("--fail-on="):
                 let eq = arg.firstIndex(of: "=")!
                 let value = String(arg[arg.index(after: eq)...])
                 if value.isEmpty { throw .missingValue(String(arg[..<eq])) }
@@ -51,6 +65,7 @@ extension Options {
             (options.stdinFilename != nil, "--stdin-filename"), (options.strict, "--strict"),
         ]
         if let (_, name) = refused.first(where: \.0) { throw .notTakenBy(command: "inventory", argument: name) }
+        if own.failOn != nil && own.against == nil { throw .inventoryFailOnWithoutAgainst }
         options.action = .inventory
         options.inventory = own
         return options
@@ -61,6 +76,11 @@ extension InventoryOptions {
     fileprivate mutating func set(_ name: String, to value: String) throws(UsageError) {
         if name == "--against" {
             against = value
+            return
+        }
+        if name == "--fail-on" {
+            guard let level = FailOn(rawValue: value) else { throw .unsupportedInventoryFailOn(value) }
+            failOn = level
             return
         }
         guard let chosen = Format(rawValue: value) else { throw .unsupportedInventoryFormat(value) }
@@ -84,19 +104,30 @@ extension Options {
           expression it comes from, in backquotes, and listed as unresolved.
 
         OPTIONS:
-          --format <format>      table (default), json (stable field names, see
-                                 docs/INVENTORY.md) or markdown (a review document).
+          --format <format>      table (default: aligned columns, coloured on a
+                                 terminal unless NO_COLOR or --color never; long
+                                 values cut with …), json (stable field names, full
+                                 values, see docs/INVENTORY.md) or markdown (a
+                                 review document).
           --against <old.json>   Print the items added and removed since that inventory
                                  (made with --format json) and the protections that
                                  changed: became synchronizable, weaker accessibility,
                                  file-based keychain on macOS.
-          --platform, --config, --enable, --disable, --only, --force-exclude,
-          --strict-files, -q/--quiet
+          --fail-on <what>       With --against: exit 1 when the comparison finds
+                                 weaker (a matched item became synchronizable, got a
+                                 weaker accessibility or may go to the file-based
+                                 keychain), added (that, or a new item) or any
+                                 (anything added, removed or changed). Without it a
+                                 comparison exits 0, whatever it finds.
+          --color, --platform, --config, --enable, --disable, --only,
+          --force-exclude, --strict-files, -q/--quiet
                                  As for a lint run ('keychain-lint --help').
           -h, --help             Show this help.
 
-        Exit status: 0, or 2 for a usage error, an unreadable --against file or a path
-        that cannot be read. Findings do not change it; run the lint for that.
+        Exit status: 0; 1 when --fail-on is given and the comparison finds what it
+        names; 2 for a usage error, an --against file that is missing, unreadable or
+        not an inventory, or a path that cannot be read. Lint findings do not change
+        it; run the lint for that.
 
         """
     }

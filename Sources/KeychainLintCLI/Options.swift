@@ -102,6 +102,10 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
     case needs(String, String)
     /// An `inventory --format` other than table, json or markdown.
     case unsupportedInventoryFormat(String)
+    /// An `inventory --fail-on` other than weaker, added or any.
+    case unsupportedInventoryFailOn(String)
+    /// `inventory --fail-on` without `--against`: there is nothing to compare.
+    case inventoryFailOnWithoutAgainst
 
     package var description: String {
         switch self {
@@ -144,6 +148,10 @@ package enum UsageError: Error, Equatable, CustomStringConvertible {
             return "\(option) takes effect only with \(other)"
         case .unsupportedInventoryFormat(let format):
             return "'inventory' prints table, json or markdown, not '\(format)'"
+        case .unsupportedInventoryFailOn(let value):
+            return "unknown --fail-on '\(value)' (expected one of: weaker, added, any)"
+        case .inventoryFailOnWithoutAgainst:
+            return "--fail-on needs --against OLD.json: it judges a comparison"
         }
     }
 }

@@ -72,8 +72,16 @@ final class InventoryCommandTests: XCTestCase {
     func testTableAndMarkdownShowTheSameItems() {
         let table = run(["inventory", "Fixtures/Inventory"])
         XCTAssertEqual(table.code, 0, table.err)
-        XCTAssertTrue(table.out.contains("generic password service=\"com.example.inventory.tokens\" account=\"refresh\""), table.out)
-        XCTAssertTrue(table.out.contains("unresolved: kSecClass: `itemClass`"), table.out)
+        let lines = table.out.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("#  CLASS             NAME") == true, table.out)
+        // Aligned: every row of the items' table has its NAME where the header has it.
+        let nameColumn = try? XCTUnwrap(lines.first?.range(of: "NAME")).lowerBound.utf16Offset(in: lines[0])
+        for row in lines.dropFirst().prefix(4) {
+            XCTAssertEqual(row.range(of: "com.example.inventory").map { $0.lowerBound.utf16Offset(in: row) } ?? nameColumn, nameColumn, row)
+        }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("4  generic password  com.example.inventory.tokens") && $0.contains("refresh") }, table.out)
+        XCTAssertTrue(lines.contains("1  kSecClass: `itemClass`"), table.out)
+        XCTAssertFalse(table.out.contains("\u{1B}["), "no colour off a terminal")
         XCTAssertTrue(table.err.contains("4 items (2 with unresolved values)"), table.err)
         let markdown = run(["inventory", "--format=markdown", "Fixtures/Inventory"])
         XCTAssertTrue(markdown.out.hasPrefix("# Keychain inventory\n"), markdown.out)
@@ -115,6 +123,9 @@ final class InventoryCommandTests: XCTestCase {
             (["inventory", "--fix"], "'inventory' lists items and changes no file; it does not take '--fix'"),
             (["inventory", "--against", "Fixtures/does-not-exist.json", "Fixtures/Inventory"], "cannot read --against Fixtures/does-not-exist.json"),
             (["inventory", "--against", "Package.swift", "Fixtures/Inventory"], "Package.swift is not an inventory"),
+            (["inventory", "--against", "Fixtures", "Fixtures/Inventory"], "cannot read --against Fixtures"),
+            (["inventory", "--fail-on", "weaker", "Fixtures/Inventory"], "--fail-on needs --against"),
+            (["inventory", "--against", "x.json", "--fail-on", "worse", "Fixtures/Inventory"], "unknown --fail-on 'worse'"),
             (["inventory", "--bogus"], "unknown option '--bogus'"),
         ]
         for (arguments, message) in cases {

@@ -10,11 +10,14 @@ struct EntryReader {
         file.source.location(of: min(offset, file.source.bytes.count)).line
     }
 
-    /// The distinct lines of the offsets that lie in this file (a helper's entries read from
-    /// another file sit past its end).
-    func lines(_ offsets: [Int]) -> [Int] {
+    /// The distinct places of the offsets that lie in this file (a helper's entries read from
+    /// another file sit past its end), as a finding there would name them.
+    func spots(_ offsets: [Int]) -> [InventorySpot] {
         let count = file.source.bytes.count
-        return Array(Set(offsets.filter { $0 < count }.map(line))).sorted()
+        return Array(Set(offsets.filter { $0 < count }.map { offset in
+            let at = file.source.location(of: offset)
+            return InventorySpot(path: file.source.path, line: at.line, column: at.column)
+        })).sorted()
     }
 
     /// The naming attributes of an item's entries. Of several entries for one key (branches), the

@@ -9,18 +9,40 @@ package struct InventoryRecord: Sendable, Equatable {
     /// For an add: the protection it gives.
     package var protection: InventoryProtection?
     package var library: String?
-    /// Lines of this file the operation's call, dictionary and entries are written on: a finding
-    /// reported on one concerns the item.
-    package var spotLines: [Int]
+    /// Where the lint run may report a finding about this operation: its call, its dictionary's
+    /// start and its entries' keys and values, in this file and (once the passes are done) in the
+    /// files of the helpers its entries come from and of the function its route ends in.
+    package var spots: [InventorySpot]
+    /// Spots in other files, by the helper or function that declares them, until the project pass
+    /// knows those files (`ProjectAnalysis.resolveForeign`).
+    package var remote: [ForeignValue] = []
     /// Values written in another file's helper: their expressions are read in that file once the
-    /// passes are done (`ProjectAnalysis.resolveForeignValues`).
+    /// passes are done (`ProjectAnalysis.resolveForeign`).
     package var foreign: [ForeignValue] = []
 
     /// What groups records into one item: the class and each naming attribute, a computed value
     /// counting as any value (the code cannot tell such items apart statically either).
     struct Key: Hashable {
         var parts: [String]
+
+        /// Whether a query with this key can match items with `stored`'s: the same class, a
+        /// constant one, and of the attributes `stored` names, fewer named here, each equal (a
+        /// computed value equal to a computed one, as items are grouped). The library is not
+        /// compared: a `SecItem` query finds an item a wrapper stored.
+        func isNarrower(than stored: Key) -> Bool {
+            guard parts.count == stored.parts.count, let kind = parts.first, kind.hasPrefix("="), kind == stored.parts.first else { return false }
+            let named = parts.dropFirst().dropLast(), other = stored.parts.dropFirst().dropLast()
+            var fewer = false
+            for (a, b) in zip(named, other) {
+                if a == "-" { fewer = fewer || b != "-"; continue }
+                if a != b { return false }
+            }
+            return fewer
+        }
     }
+
+    /// An add, or a wrapper instance configured for the item: the code stores the item.
+    var isStoring: Bool { operation.kind == .add || operation.kind == .configure }
 
     var key: Key {
         func part(_ value: InventoryValue?) -> String {
@@ -53,10 +75,13 @@ package struct InventoryRecord: Sendable, Equatable {
             if open && identity.itemClass == nil { identity.itemClass = .computed(expression: reader.origin(of: use.dictionary)) }
             let operation = InventoryOperation(kind: kind, path: file.source.path, line: line, route: call.route)
             let protection = kind == .add ? reader.protection(entries, line: line, platforms: platforms, open: open) : nil
-            let spots = [call.offset, use.dictionary.originOffset] + entries.flatMap { [$0.keyOffset, $0.valueOffset] }
+            let spots = [call.offset, use.dictionary.originOffset, use.missingEntryOffset] + entries.flatMap { [$0.keyOffset, $0.valueOffset] }
             var record = InventoryRecord(identity: identity, operation: operation, protection: protection, library: nil,
-                                         spotLines: reader.lines(spots))
+                                         spots: reader.spots(spots))
             record.foreign = entries.compactMap { $0.home.map { ForeignValue(helper: $0.helper, offset: $0.valueOffset) } }
+            record.remote = entries.flatMap { entry in
+                entry.home.map { [ForeignValue(helper: $0.helper, offset: $0.keyOffset), ForeignValue(helper: $0.helper, offset: $0.valueOffset)] } ?? []
+            } + (call.sink.map { [ForeignValue(helper: $0.function, offset: $0.offset)] } ?? [])
             records.append(record)
         }
         for use in file.wrapperUses {
@@ -70,9 +95,32 @@ package struct InventoryRecord: Sendable, Equatable {
                                                library: use.library.module)
             records.append(InventoryRecord(identity: identity, operation: operation, protection: protection,
                                            library: use.library.module,
-                                           spotLines: reader.lines(use.entries.flatMap { [$0.keyOffset, $0.valueOffset] })))
+                                           spots: reader.spots(use.entries.flatMap { [$0.keyOffset, $0.valueOffset] })))
         }
+        records += wrapperCallRecords(in: file, reader: reader)
         return records
+    }
+
+    /// A wrapper's reads, writes and removals (`keychain["k"] = v` is an add: the library adds or
+    /// updates), on the item of the instance they are made on; on an unresolved item named after
+    /// the receiver when the file does not show how the instance was made.
+    private static func wrapperCallRecords(in file: KeychainFile, reader: EntryReader) -> [InventoryRecord] {
+        file.wrapperCalls().map { call in
+            let line = reader.line(call.offset)
+            let kind: InventoryOperationKind = call.kind == .read ? .read : call.kind == .write ? .add : .delete
+            var identity = call.instance.map(reader.identity) ?? InventoryIdentity()
+            if identity.itemClass == nil {
+                identity.itemClass = call.instance == nil
+                    ? .computed(expression: "\(call.receiver), a \(call.library.module) instance made elsewhere")
+                    : .literal("kSecClassGenericPassword")
+            }
+            let protection = kind == .add
+                ? reader.protection(call.instance ?? [], line: line, platforms: file.regions[Int(call.region)].platforms.platforms,
+                                    library: call.library.module)
+                : nil
+            return InventoryRecord(identity: identity, operation: InventoryOperation(kind: kind, path: file.source.path, line: line),
+                                   protection: protection, library: call.library.module, spots: reader.spots([call.offset]))
+        }
     }
 
     private static func kind(of operation: KeychainOperation, dictionary: KeychainDictionary) -> InventoryOperationKind? {
@@ -124,4 +172,14 @@ extension InventoryRecord {
         }
         foreign = []
     }
+}
+
+/// A place a finding about an operation may be reported at: path, 1-based line and byte column,
+/// as `Finding` names them.
+package struct InventorySpot: Hashable, Sendable, Comparable {
+    package var path: String
+    package var line: Int
+    package var column: Int
+
+    package static func < (a: Self, b: Self) -> Bool { (a.path, a.line, a.column) < (b.path, b.line, b.column) }
 }

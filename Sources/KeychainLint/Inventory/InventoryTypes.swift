@@ -35,8 +35,9 @@ public enum InventoryOperationKind: String, Sendable, CaseIterable, Comparable {
     case update
     /// `SecItemDelete`.
     case delete
-    /// A wrapper library's instance configured for the item (`Keychain(service:)`): its reads and
-    /// writes go through the library, whose calls the inventory does not trace one by one.
+    /// A wrapper library's instance configured for the item (`Keychain(service:)`). Its calls
+    /// are operations of the other kinds: `keychain["k"]`/`get` a read, `set`/`keychain["k"] = v`
+    /// an add (the library adds or updates), `remove`/`keychain["k"] = nil` a delete.
     case configure
 
     public static func < (a: Self, b: Self) -> Bool {

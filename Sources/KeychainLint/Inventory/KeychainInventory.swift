@@ -18,22 +18,58 @@ public struct KeychainInventory: Sendable, Equatable {
         self.filesAnalysed = filesAnalysed
     }
 
-    /// Groups the operations by item identity and attaches the findings made at their spots.
+    /// Groups the operations by item identity, attaches each lookup, update or delete that names
+    /// fewer attributes than the items the code stores to every item it can match, and gives each
+    /// operation the findings the lint run made at its spots.
     package init(records: [InventoryRecord], findings: [Finding], problems: [LintProblem], filesAnalysed: Int) {
-        var findingsAt: [String: [Int: Set<String>]] = [:]
-        for finding in findings { findingsAt[finding.path, default: [:]][finding.line, default: []].insert(finding.ruleID) }
+        let found = Self.findings(findings, of: records)
         var order: [InventoryRecord.Key] = []
-        var grouped: [InventoryRecord.Key: InventoryItem] = [:]
-        for record in records {
+        var grouped: [InventoryRecord.Key: [Int]] = [:]
+        for (i, record) in records.enumerated() {
             let key = record.key
-            var item = grouped[key] ?? InventoryItem(identity: record.identity)
             if grouped[key] == nil { order.append(key) }
-            item.absorb(record, findings: findingsAt[record.operation.path] ?? [:])
-            grouped[key] = item
+            grouped[key, default: []].append(i)
         }
-        self.items = order.map { grouped[$0]!.finished() }.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+        let stored = order.filter { key in grouped[key]!.contains { records[$0].isStoring } }
+        var attached: [InventoryRecord.Key: [Int]] = [:]
+        for key in order where !stored.contains(key) {
+            let matches = stored.filter { key.isNarrower(than: $0) }
+            guard !matches.isEmpty else { continue }
+            for match in matches { attached[match, default: []] += grouped[key]! }
+            grouped[key] = nil
+        }
+        var items: [InventoryItem] = []
+        for key in order {
+            guard let members = grouped[key] else { continue }
+            var item = InventoryItem(identity: records[members[0]].identity)
+            for i in members { item.absorb(records[i], findings: found[i]) }
+            // A narrower query names the item too, but not its attributes: it lends operations only.
+            for i in attached[key] ?? [] { item.absorb(records[i], findings: found[i], naming: false) }
+            items.append(item.finished())
+        }
+        self.items = items.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
         self.problems = problems
         self.filesAnalysed = filesAnalysed
+    }
+
+    /// The rule ids of the findings about each record's operation: those reported at one of its
+    /// spots (path, line and column); a finding at no record's spot goes to the records with a
+    /// spot on its line, as a finding about the line.
+    private static func findings(_ findings: [Finding], of records: [InventoryRecord]) -> [Set<String>] {
+        var bySpot: [InventorySpot: [Int]] = [:], byLine: [InventorySpot: [Int]] = [:]
+        for (i, record) in records.enumerated() {
+            for spot in record.spots {
+                bySpot[spot, default: []].append(i)
+                byLine[InventorySpot(path: spot.path, line: spot.line, column: 0), default: []].append(i)
+            }
+        }
+        var out = Array(repeating: Set<String>(), count: records.count)
+        for finding in findings {
+            let owners = bySpot[InventorySpot(path: finding.path, line: finding.line, column: finding.column)]
+                ?? byLine[InventorySpot(path: finding.path, line: finding.line, column: 0)] ?? []
+            for i in Set(owners) { out[i].insert(finding.ruleID) }
+        }
+        return out
     }
 }
 
@@ -105,14 +141,16 @@ public struct InventoryItem: Sendable, Equatable {
         return Platform.allCases.filter(all.contains)
     }
 
-    mutating func absorb(_ record: InventoryRecord, findings: [Int: Set<String>]) {
-        identity.merge(record.identity)
+    /// `naming`: the record names this item (its attributes and library join the item's); a
+    /// narrower query attached to it lends only its operation and findings.
+    mutating func absorb(_ record: InventoryRecord, findings: Set<String>, naming: Bool = true) {
+        if naming {
+            identity.merge(record.identity)
+            if library == nil { library = record.library }
+        }
         operations.append(record.operation)
         if let protection = record.protection { protections.append(protection) }
-        if library == nil { library = record.library }
-        var ids = Set(self.findings)
-        for line in record.spotLines { ids.formUnion(findings[line] ?? []) }
-        self.findings = ids.sorted()
+        if !findings.isSubset(of: self.findings) { self.findings = Set(self.findings).union(findings).sorted() }
     }
 
     func finished() -> InventoryItem {

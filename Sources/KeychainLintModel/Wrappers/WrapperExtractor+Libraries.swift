@@ -21,7 +21,7 @@ extension WrapperExtractor {
 
     private static let keychainKeys = ["service": "kSecAttrService", "server": "kSecAttrServer", "accessGroup": "kSecAttrAccessGroup"]
 
-    private func keychainConstructor(at i: Int) -> [KeychainEntry] {
+    func keychainConstructor(at i: Int) -> [KeychainEntry] {
         let entries = argumentEntries(of: i + 1, keys: Self.keychainKeys)
         let itemClass = entries.contains { $0.key == "kSecAttrServer" } ? "kSecClassInternetPassword" : "kSecClassGenericPassword"
         return [classEntry(itemClass, at: i)] + entries
@@ -65,7 +65,7 @@ extension WrapperExtractor {
 
     /// A variable's chain, from the binding it names in its scope: a parameter, or another type's
     /// property of the same name, is not it.
-    private func keychainVariable(at index: Int) -> [KeychainEntry] {
+    func keychainVariable(at index: Int) -> [KeychainEntry] {
         guard let binding = resolveInstance(at: index).binding else { return [] }
         if let memo = keychainMemo[binding.nameIndex] { return memo }
         guard depth < Self.maxDepth else { return [] }
