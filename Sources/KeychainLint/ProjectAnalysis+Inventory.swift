@@ -1,4 +1,4 @@
-import KeychainLintSupport
+import KeychainLintModel
 
 extension ProjectAnalysis {
     /// Reads the expressions of values the records took from other files' helpers in the files

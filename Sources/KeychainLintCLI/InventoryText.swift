@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLint
 
 /// `inventory` on a terminal (the table) and `--format markdown` (a review document): the same

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // The item changes' dependencies in the project rounds: the names a file consults for them, and
 // the cheap read (`mayChangeItems`) that decides whether a body without a dictionary parameter is
 // summarised for its item changes at all.

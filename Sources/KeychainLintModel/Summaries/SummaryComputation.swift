@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // Computing a summary: a function's body walked once (`FlowWalk` with `summary` set) with its
 // dictionary parameters as variables; each shape is noted where the walk meets it (see the shape's
 // file), and the shapes read from what the variables hold at the end are noted last.

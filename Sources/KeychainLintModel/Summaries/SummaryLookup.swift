@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// Finding summaries: computed once per declaration (memoised by the body's `{`,
 /// `SummaryComputation`), found for a call by the callee's name and then its argument labels
