@@ -103,7 +103,7 @@ let package = Package(
         // the benchmark corpus end to end, the one severity decision on every path to a rule.
         .testTarget(name: "CLITests", dependencies: ["KeychainLintCLI", "KeychainLintReporters", "KeychainLint",
                                                      "KeychainLintProject", "KeychainLintRules", "KeychainLintModel",
-                                                     "KeychainLintFuzzChecks", "KeychainLintTestSupport"]),
+                                                     "KeychainLintSyntax", "KeychainLintFuzzChecks", "KeychainLintTestSupport"]),
         // The language server: framing, UTF-16 positions, the server's answers in-process (a manual
         // clock for the debounce), and a client that spawns the built executable.
         .testTarget(name: "LanguageServerTests", dependencies: ["KeychainLintLanguageServer", "KeychainLint", "KeychainLintTestSupport"]),

@@ -1,6 +1,7 @@
 import KeychainLintSyntax
 import KeychainLintProject
 import KeychainLintRules
+import KeychainLintModel
 
 /// Lints a set of paths as one project: finds the Swift files and `.entitlements` under them,
 /// reads each project's platforms and entitlements, runs every pass of the analysis and returns

@@ -65,9 +65,8 @@ package struct Linter: Sendable {
                       entitlements: [EntitlementsFile] = []) -> [Finding] {
         guard mayFindAnything(in: bytes) else { return [] }
         let source = SourceFile(path: path, bytes: bytes)
-        let file = KeychainFile(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
-                                skipsIrrelevantCode: !exhaustive)
-        return lint(file)
+        return lint(FileModel(source: source, platforms: platforms, symbols: symbols, entitlements: entitlements,
+                              skipsIrrelevantCode: !exhaustive))
     }
 
     /// Lints one file and, for the project-wide first pass, records what it declares for other
@@ -84,19 +83,20 @@ package struct Linter: Sendable {
         // Asked only now: a file dropped unread never looks for its project's platforms, nor waits
         // for its entitlements.
         let projectEntitlements = entitlements()
-        let file = KeychainFile(source: source, platforms: platforms(), symbols: symbols, entitlements: projectEntitlements,
-                                skipsIrrelevantCode: !exhaustive,
-                                buildsCommandLineTool: projectEntitlements.isEmpty && commandLineTool())
-        let result = findsAnything ? lintCollecting(file, relocated: relocated) : (findings: [], relocated: [], routed: [])
-        let consulted = file.consultedProjectNames
-        var analysis = FileAnalysis(findings: result.findings, declared: file.declaredSymbols(),
-                                    consulted: consulted.names,
-                                    mentioned: file.mentionedProjectNames, wasTokenized: true, relocated: result.relocated,
+        let model = FileModel(source: source, platforms: platforms(), symbols: symbols, entitlements: projectEntitlements,
+                              skipsIrrelevantCode: !exhaustive,
+                              buildsCommandLineTool: projectEntitlements.isEmpty && commandLineTool())
+        let result = findsAnything ? lintCollecting(model, relocated: relocated) : (findings: [], relocated: [], routed: [])
+        // After the rules: the names they asked about are dependencies too.
+        let dependencies = model.dependencies()
+        var analysis = FileAnalysis(findings: result.findings, declared: dependencies.declared,
+                                    consulted: dependencies.consulted,
+                                    mentioned: dependencies.mentioned, wasTokenized: true, relocated: result.relocated,
                                     lineStarts: source.lineMap.lineStarts)
         analysis.routed = result.routed
-        analysis.conditional = consulted.conditional
-        analysis.routedCallSites = file.routedCallSites
-        if collectsInventory && findsAnything { analysis.inventory = InventoryRecord.records(in: file) }
+        analysis.conditional = dependencies.conditional
+        analysis.routedCallSites = dependencies.routedCallSites
+        if collectsInventory && findsAnything { analysis.inventory = InventoryRecord.records(in: model) }
         return analysis
     }
 
@@ -117,19 +117,22 @@ package struct Linter: Sendable {
         return Finding.sortedForOutput(findings)
     }
 
-    package func lint(_ file: KeychainFile) -> [Finding] {
-        lintCollecting(file, relocated: []).findings
+    package func lint(_ model: FileModel) -> [Finding] {
+        lintCollecting(model, relocated: []).findings
     }
 
     /// `relocated`: findings other files made on this file's helpers, reported here at the helper's key.
-    /// Returns this file's findings and those its rules made on other files' helpers.
-    private func lintCollecting(_ file: KeychainFile, relocated: [RelocatedFinding])
+    /// Returns this file's findings and those its rules made on other files' helpers. The rules
+    /// see only the model's `file`; a finding on an entry read from another file's helper goes to
+    /// that file through the model's `foreignSpots`.
+    private func lintCollecting(_ model: FileModel, relocated: [RelocatedFinding])
         -> (findings: [Finding], relocated: [RelocatedFinding], routed: [RoutedFinding]) {
+        let file = model.file
         var findings: [Finding] = []
         var outgoing: [RelocatedFinding] = []
         var routed: [RoutedFinding] = []
         var suppressions = Suppressions(source: file.source)
-        let foreign = file.foreignSpots
+        let foreign = model.foreignSpots
         let positions = SourcePositions(file.source)
         for (index, active) in rules.enumerated() {
             var collector = FindingCollector()
@@ -152,7 +155,7 @@ package struct Linter: Sendable {
                 if let sink = raw.sink {
                     routed.append(RoutedFinding(ruleID: id, line: at.line, column: at.column,
                                                 sink: sink, messageAtSink: raw.messageAtSink,
-                                                sinkDeclaredHere: file.declaresFunction(routed: sink.function)))
+                                                sinkDeclaredHere: model.declaresFunction(routed: sink.function)))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import KeychainLintModel
 import KeychainLintSupport
 import KeychainLintSyntax
 

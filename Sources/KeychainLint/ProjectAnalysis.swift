@@ -116,7 +116,7 @@ package enum ProjectAnalysis {
         /// about (the peak memory of a large tree: docs/PERFORMANCE.md). A name declared
         /// later counts whatever the file looked it up for, as any name does whose reason is not
         /// kept. Once, after the first pass, which saw no symbols: a round's analyses are cut the
-        /// same way when they are made (`DictionaryExtractor.consults`).
+        /// same way when they are made (`DependencyLog.consults`).
         static func keepConditionalConsults(of names: Set<String>, in passes: inout [Pass]) {
             for i in passes.indices {
                 guard case .analysed(var analysis, let lines) = passes[i].state, !analysis.conditional.isEmpty else { continue }

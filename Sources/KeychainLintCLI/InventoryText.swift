@@ -1,3 +1,4 @@
+import Foundation
 import KeychainLint
 
 /// `inventory --format markdown` (a review document) and the summary line: the same facts as the

@@ -1,5 +1,7 @@
 import KeychainLintReporters
 import KeychainLintSupport
+import KeychainLint
+import KeychainLintRules
 
 extension ScopedLinter {
     /// Rounds of fixing: two fixes that touch one spot are applied one per round, on the text the

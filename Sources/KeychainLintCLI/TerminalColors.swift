@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--color auto|always|never`: whether the text report colours what it prints.
 package enum ColorChoice: String, Sendable {
     /// On a terminal, unless `NO_COLOR` is set (no-color.org) or `TERM` is `dumb`.

@@ -1,4 +1,3 @@
-import KeychainLintSupport
 import Foundation
 
 /// A file to lint.

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintSupport
 
 /// Reads a whole file into bytes with POSIX `open`/`read`.

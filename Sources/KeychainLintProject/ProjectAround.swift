@@ -1,4 +1,4 @@
-import Foundation
+import KeychainLintSupport
 
 /// The project a file named on the command line is analysed in, so that it gets the findings a
 /// run over that project gives it (a helper declared in a file nobody named is still followed):

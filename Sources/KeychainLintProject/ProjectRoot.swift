@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one walk up the folder tree. Finding a file's project (its platforms, its entitlements) and
 /// finding the configuration file all look in a folder and then in each folder above it; they
 /// differ only in what they look for.

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 /// Strict UTF-8 validation (no overlong forms, no surrogates, nothing above U+10FFFF) in one
 /// pass, eight ASCII bytes at a time. A byte-order mark is valid UTF-8 and is accepted.
 package enum UTF8Validator {

@@ -1,4 +1,4 @@
-import KeychainLintSyntax
+import Foundation
 import KeychainLintModel
 import KeychainLintSupport
 

@@ -1,5 +1,4 @@
 import KeychainLintSyntax
-import KeychainLintModel
 
 /// A rule example: Swift source in which `↓` marks each spot a finding must point at
 /// (triggering examples) or which must produce nothing (non-triggering examples).

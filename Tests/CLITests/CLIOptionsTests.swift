@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import KeychainLintCLI
+import KeychainLintSyntax
 
 /// The command line's options, and parallel runs against sequential ones.
 final class CLIOptionsTests: CLITestCase {

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import KeychainLint
 import KeychainLintCLI
 
 /// A file named on the command line is analysed with its project around it and gets exactly the

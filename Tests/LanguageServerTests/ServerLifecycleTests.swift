@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import KeychainLint
 @testable import KeychainLintLanguageServer
 
 /// The lifecycle and the JSON-RPC rules, in-process: what is answered before `initialize`, after

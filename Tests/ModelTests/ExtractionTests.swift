@@ -23,12 +23,13 @@ final class ExtractionTests: XCTestCase {
             SecItemAdd(q as CFDictionary, nil)
         }
         """
-        func file(skipping: Bool) -> KeychainFile {
-            KeychainFile(source: SourceFile(path: "T.swift", text: text), platforms: .all, skipsIrrelevantCode: skipping)
+        func model(skipping: Bool) -> FileModel {
+            FileModel(source: SourceFile(path: "T.swift", text: text), platforms: .all, skipsIrrelevantCode: skipping)
         }
-        let fast = file(skipping: true), full = file(skipping: false)
-        XCTAssertEqual(fast.mentionedProjectNames, ["compute"])
-        XCTAssertEqual(full.mentionedProjectNames, [])
+        let fastModel = model(skipping: true), fullModel = model(skipping: false)
+        XCTAssertEqual(fastModel.dependencies().mentioned, ["compute"])
+        XCTAssertEqual(fullModel.dependencies().mentioned, [])
+        let fast = fastModel.file, full = fullModel.file
         XCTAssertEqual(fast.uses.count, 1)
         XCTAssertEqual(fast.uses.map(\.dictionary.entries.count), full.uses.map(\.dictionary.entries.count))
         XCTAssertEqual(fast.uses.map(\.call?.operation), full.uses.map(\.call?.operation))

@@ -1,6 +1,4 @@
 import XCTest
-import KeychainLintModel
-import KeychainLintSyntax
 
 /// `x.m(…)` with `x` a local or a stored property: the method of the type its declaration names
 /// is the one applied; a value whose type cannot be read reaches no method at all.

@@ -6,8 +6,8 @@ import KeychainLintSyntax
 /// instances of the project's types followed through locals at their callers.
 final class SelfEffectSummaryTests: XCTestCase {
     private func summaries(_ text: String, _ name: String) -> [FunctionSummary] {
-        let file = KeychainFile(source: SourceFile(path: "T.swift", text: text), platforms: .all)
-        return file.declaredSymbols().summaries[name] ?? []
+        let model = FileModel(source: SourceFile(path: "T.swift", text: text), platforms: .all)
+        return model.dependencies().declared.summaries[name] ?? []
     }
 
     /// Each use linked to a call: `Operation: key, key, …` (`?` marks a dictionary of unknown base).

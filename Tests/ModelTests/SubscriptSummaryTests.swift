@@ -1,6 +1,4 @@
 import XCTest
-import KeychainLintModel
-import KeychainLintSyntax
 
 /// Subscripts are summarised like functions: `items[q]` applies the subscript the receiver's
 /// type declares to the bracket's arguments, and `Queries["s"]` is what a static subscript

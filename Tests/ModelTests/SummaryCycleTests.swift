@@ -1,6 +1,5 @@
 import XCTest
 @testable import KeychainLintModel
-import KeychainLintSyntax
 
 /// Summaries of functions that call one another: one computed while an outer one is in progress,
 /// that met it, is provisional (`SummaryStack`) and is not what the rest of the file gets.

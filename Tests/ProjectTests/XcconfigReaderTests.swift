@@ -1,5 +1,6 @@
 import XCTest
 import KeychainLintProject
+import KeychainLintSyntax
 
 /// `.xcconfig` lines and `project.pbxproj` build-settings blocks, read into assignments.
 final class XcconfigReaderTests: XCTestCase {

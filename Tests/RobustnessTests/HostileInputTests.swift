@@ -15,10 +15,10 @@ final class HostileInputTests: XCTestCase {
 
     /// Lints `bytes` with every rule and returns the work done.
     private func work(_ bytes: [UInt8]) -> Int {
-        let file = KeychainFile(source: SourceFile(path: "Hostile.swift", bytes: bytes), platforms: .all)
-        let findings = linter.lint(file)
+        let model = FileModel(source: SourceFile(path: "Hostile.swift", bytes: bytes), platforms: .all)
+        let findings = linter.lint(model)
         XCTAssertEqual(PipelineInvariants.locations(findings, in: bytes, what: "hostile"), [])
-        return file.code.work
+        return model.file.code.work
     }
 
     private func assertLinear(_ name: String, _ make: (Int) -> [UInt8], n: Int,

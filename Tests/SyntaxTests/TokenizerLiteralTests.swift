@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KeychainLintSyntax
 
 /// String literals (with their error recovery), `#` forms, comments and regex literals.
 final class TokenizerLiteralTests: TokenizerTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KeychainLintSyntax
 
 /// Identifiers, reserved words, numbers, operators and punctuation.
 final class TokenizerWordTests: TokenizerTestCase {

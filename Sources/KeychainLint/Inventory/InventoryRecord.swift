@@ -60,7 +60,8 @@ package struct InventoryRecord: Sendable, Equatable {
     /// `Update`/`Delete` queries, permanent keys made by `SecKeyCreateRandomKey`, and wrapper
     /// instances. A dictionary whose use the file cannot see is not an operation (the file that
     /// passes it to one has the record, with its route).
-    package static func records(in file: KeychainFile) -> [InventoryRecord] {
+    package static func records(in model: FileModel) -> [InventoryRecord] {
+        let file = model.file
         let reader = EntryReader(file: file)
         var records: [InventoryRecord] = []
         for use in file.uses {
@@ -97,15 +98,16 @@ package struct InventoryRecord: Sendable, Equatable {
                                            library: use.library.module,
                                            spots: reader.spots(use.entries.flatMap { [$0.keyOffset, $0.valueOffset] })))
         }
-        records += wrapperCallRecords(in: file, reader: reader)
+        records += wrapperCallRecords(in: model, reader: reader)
         return records
     }
 
     /// A wrapper's reads, writes and removals (`keychain["k"] = v` is an add: the library adds or
     /// updates), on the item of the instance they are made on; on an unresolved item named after
     /// the receiver when the file does not show how the instance was made.
-    private static func wrapperCallRecords(in file: KeychainFile, reader: EntryReader) -> [InventoryRecord] {
-        file.wrapperCalls().map { call in
+    private static func wrapperCallRecords(in model: FileModel, reader: EntryReader) -> [InventoryRecord] {
+        let file = model.file
+        return model.wrapperCalls().map { call in
             let line = reader.line(call.offset)
             let kind: InventoryOperationKind = call.kind == .read ? .read : call.kind == .write ? .add : .delete
             var identity = call.instance.map(reader.identity) ?? InventoryIdentity()

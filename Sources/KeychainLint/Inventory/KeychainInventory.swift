@@ -1,3 +1,5 @@
+import Foundation
+
 /// The keychain items a project's code adds, reads, updates and deletes, each once, with the
 /// protection each add gives it (`LintEngine.inventory(_:)`).
 ///

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// What a `{ … }` block is. Decides where declarations live (a type's members are visible
 /// file-wide; a function's locals are not) and which `return` belongs to which helper.

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// What the file's type declarations say they conform to (`struct S: P, Q`, `extension A.B: P`,
 /// `protocol P: Q`), so a protocol extension's `self.query` can be read as the conforming types'

@@ -30,7 +30,7 @@ extension DictionaryExtractor {
         let functions = declarations.bodies(named: name).filter { $0.parameterOpen != nil }
         if functions.isEmpty || passThroughInProgress.contains(name) {
             // In progress: `func toString(_ v: CFString) -> String { Constants.toString(v) }` names another type's function.
-            consult(name)
+            log.consult(name)
             return !symbols.passThroughFunctions.isEmpty && symbols.passThroughFunctions.contains(code.spelling(name))
         }
         if let memo = passThroughMemo[name] { return memo }

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-
 /// What a helper returns: the bodies (and property initializers) of a name walked for the
 /// dictionary they return, for one receiver type or all.
 extension DictionaryExtractor {

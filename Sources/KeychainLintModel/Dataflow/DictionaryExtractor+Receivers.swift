@@ -44,7 +44,7 @@ extension DictionaryExtractor {
     func valueType(of receiver: Int, at index: Int) -> DeclaredReceiver? {
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
-        guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else {
+        guard let parameters = code.parameterList(beforeBodyAt: body.lowerBound - 1) else {
             // An initializer, accessor or closure-only body: its locals and the type's properties still tell.
             return declaredValue(receiver, body: body)
         }
@@ -74,7 +74,7 @@ extension DictionaryExtractor {
     func ownerOfEnclosingFunction(at index: Int) -> Int32? {
         let body = code.enclosingFunctionBody(of: index)
         guard body.lowerBound > 0 else { return nil }
-        guard let parameters = parameterList(beforeBodyAt: body.lowerBound - 1) else { return ownerOfComputedProperty(bodyAt: body.lowerBound - 1) }
+        guard let parameters = code.parameterList(beforeBodyAt: body.lowerBound - 1) else { return ownerOfComputedProperty(bodyAt: body.lowerBound - 1) }
         let function = code.nameID(parameters - 1)
         guard function >= 0 else { return nil }
         guard let declared = bodiesByOpen[body.lowerBound - 1], declared.name == function else { return nil }
@@ -107,24 +107,6 @@ extension DictionaryExtractor {
                 return declarations.bodies.first(in: code.nameID(j + 1), where: { $0.open == open })?.owner
             }
             if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .semicolon { return nil }
-            j -= 1
-        }
-        return nil
-    }
-
-    /// The `(` of the parameter list of the function whose body opens at `open`.
-    func parameterList(beforeBodyAt open: Int) -> Int? {
-        var j = open - 1
-        var steps = 0
-        while j >= 0 && steps < 64 {
-            steps += 1
-            if code.kind(j) == .rightParen, code.partner[j] >= 0 {
-                let start = Int(code.partner[j])
-                if code.isKeyword(start - 2, "func") { return start }
-                j = start - 1
-                continue
-            }
-            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace { return nil }
             j -= 1
         }
         return nil

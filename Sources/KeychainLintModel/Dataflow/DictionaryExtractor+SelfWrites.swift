@@ -28,7 +28,7 @@ extension DictionaryExtractor {
         let end = max(body.open + 1, code.after(body.open) - 1)
         let sites = selfWriteSites
         var s = Self.firstSite(in: sites, after: body.open)
-        guard s < sites.count, Int(sites[s]) < end, !isTypeMember(declaredAt: body.nameIndex) else { return nil }
+        guard s < sites.count, Int(sites[s]) < end, !code.isTypeMember(declaredAt: body.nameIndex) else { return nil }
         var writes = SelfWrites(owner: code.spelling(owner))
         var declared: Set<Int32> = []
         if let open = body.parameterOpen {

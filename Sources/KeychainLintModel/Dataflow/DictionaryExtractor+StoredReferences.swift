@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-
 /// Calls through a stored reference to a Security function (`var store: StoreFunction = SecItemAdd`,
 /// kept so tests can replace it). Its name is one apps give their own methods too (Auth0's
 /// `credentialsManager.store(credentials:)`, `storage.store(transaction)`): what the call looks

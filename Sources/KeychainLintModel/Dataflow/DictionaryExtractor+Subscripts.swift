@@ -38,7 +38,7 @@ extension DictionaryExtractor {
         if !own.isEmpty {
             return own.compactMap { summary(of: $0) }.filter { $0.isTypeMember == receiver.isType }
         }
-        consult(Self.subscriptName)
+        log.consult(Self.subscriptName)
         let prefix = code.spelling(receiver.owner) + "." + Self.subscriptName + "("
         return ItemChange.otherParts(symbols.summaries[Self.subscriptName] ?? []).compactMap { summary in
             guard summary.route.hasPrefix(prefix), summary.isTypeMember == receiver.isType else { return nil }
@@ -57,7 +57,7 @@ extension DictionaryExtractor {
         let labels = code.elements(of: open).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" }
         let bodies = declarations.subscripts.filter { body in
             guard body.owner == receiver.owner, body.declaresDictionary, let parameters = body.parameterOpen,
-                  isTypeMember(declaredAt: body.nameIndex + 1) == receiver.isType else { return false }
+                  code.isTypeMember(declaredAt: body.nameIndex + 1) == receiver.isType else { return false }
             return FunctionParameters(code: code, open: parameters, isSubscript: true).signature.bind(labels) != nil
         }
         guard let first = bodies.first else { return nil }

@@ -13,9 +13,9 @@ extension DictionaryExtractor {
             // `private let Class = kSecClass as String`: no other file can name it, so it is not
             // offered (another file's own `Class` stays unresolved, and a file that mentions the
             // word is not read again for it).
-            if isFilePrivate(declaredAt: binding.nameIndex) { continue }
+            if code.isFilePrivate(declaredAt: binding.nameIndex) { continue }
             let initializer = binding.initializer
-            let isStatic = binding.owner != nil && isTypeMember(declaredAt: binding.nameIndex)
+            let isStatic = binding.owner != nil && code.isTypeMember(declaredAt: binding.nameIndex)
             if initializer.count == 1, code.kind(initializer.lowerBound) == .identifier,
                let op = KeychainOperation(functionName: code.text(initializer.lowerBound)) {
                 out.functionAliases[FileSymbols.key(code.spelling(binding.nameID), owner: isStatic ? binding.owner.map(code.spelling) : nil)] = op
@@ -34,8 +34,8 @@ extension DictionaryExtractor {
         let bodies = declarations.bodies
         for id in bodies.names {
             bodies.forEach(in: id) { getter in
-                guard getter.parameterOpen == nil, !isFilePrivate(declaredAt: getter.nameIndex) else { return }
-                aliases.add(id, owner: getter.owner, isStatic: getter.owner != nil && isTypeMember(declaredAt: getter.nameIndex),
+                guard getter.parameterOpen == nil, !code.isFilePrivate(declaredAt: getter.nameIndex) else { return }
+                aliases.add(id, owner: getter.owner, isStatic: getter.owner != nil && code.isTypeMember(declaredAt: getter.nameIndex),
                             computedConstant(named: id, owner: getter.owner) ?? .unknown)
             }
             if bodies.contains(in: id, where: { $0.parameterOpen != nil }), !bodies.contains(in: id, where: { !mayPassThrough($0) }),
@@ -45,7 +45,7 @@ extension DictionaryExtractor {
         }
         out.constants = aliases.exported(code)
         var helperIDs: [Bool] = []
-        for id in bodies.names where bodies.contains(in: id, where: { $0.declaresDictionary && !$0.isLocal && !isFilePrivate(declaredAt: $0.nameIndex) }) {
+        for id in bodies.names where bodies.contains(in: id, where: { $0.declaresDictionary && !$0.isLocal && !code.isFilePrivate(declaredAt: $0.nameIndex) }) {
             // A helper built on a dictionary this file cannot read is not offered: others would take it as complete.
             // (The index is where a foreign helper's entries would go; this one is the file's own.)
             if let entries = helperEntries(named: id, at: 0), !openHelpers.contains(id),
@@ -60,7 +60,7 @@ extension DictionaryExtractor {
         for id in declarations.storedMembers.names where (helperIDs.isEmpty || !helperIDs[Int(id)]) && !declarations.memberInitializers.contains(id) {
             // One type's property only: two types' values of one name are told apart by `memberHelpers`.
             let members = declarations.storedMembers[id]
-            guard members.count == 1, !isFilePrivate(declaredAt: members[0].nameIndex) else { continue }
+            guard members.count == 1, !code.isFilePrivate(declaredAt: members[0].nameIndex) else { continue }
             if let entries = initializedPropertyEntries(named: id, owners: nil), !openHelpers.contains(id), entries.contains(where: { $0.key.hasPrefix("kSec") }) {
                 out.helpers[code.spelling(id)] = entries
             }
@@ -97,14 +97,6 @@ extension DictionaryExtractor {
         }
     }
 
-    /// Whether the file or the project declares `name` itself (`let kSecAttrAccessibleAlways = …`),
-    /// so the name is not the Security constant of that spelling.
-    func isUserDeclared(_ name: String) -> Bool {
-        if let id = code.nameID(of: name), declarations.isDeclared(id) { return true }
-        consult(name)
-        return projectConstant(named: name) != nil
-    }
-
     /// A constant another file declares (`private let Class = String(kSecClass)` elsewhere).
     /// `owner` first tries the type-qualified name (`VaultKeys.service`), which stays unique when
     /// two types of the tree both have a `service`. The caller consults the name.
@@ -122,50 +114,6 @@ extension DictionaryExtractor {
         if symbols.helpers.isEmpty && symbols.constants.isEmpty { return false }
         let name = code.text(index)
         return symbols.helpers[name] != nil || symbols.constants[name] != nil
-    }
-
-    /// `private func baseQuery()`: other files cannot call it, so it is not offered to them (and
-    /// does not make another file's `baseQuery` ambiguous).
-    func isFilePrivate(declaredAt nameIndex: Int) -> Bool {
-        hasModifier(["private", "fileprivate"], declaredAt: nameIndex)
-    }
-
-    /// `static func`/`class func`: reached as `Type.name(…)`, never through a value.
-    func isTypeMember(declaredAt nameIndex: Int) -> Bool {
-        hasModifier(["static", "class"], declaredAt: nameIndex)
-    }
-
-    /// `@Test func …`, `@Test("…", .tags(…)) func …`: `@name` among the modifiers before the keyword.
-    func hasAttribute(_ name: StaticString, declaredAt nameIndex: Int) -> Bool {
-        var j = nameIndex - 2
-        var steps = 0
-        while j > 0 && steps < 8 {
-            steps += 1
-            if code.kind(j) == .rightParen, code.partner[j] >= 0 { j = Int(code.partner[j]) - 1; continue }
-            guard code.kind(j) == .keyword || code.kind(j) == .identifier else { return false }
-            if code.isIdentifier(j, name) && code.is(j - 1, "@") { return true }
-            j -= code.is(j - 1, "@") ? 2 : 1
-        }
-        return false
-    }
-
-    /// Whether one of `words` is among the modifiers written before the declaration's keyword.
-    private func hasModifier(_ words: [StaticString], declaredAt nameIndex: Int) -> Bool {
-        var j = nameIndex - 2  // the modifiers before `func` / `var`
-        var steps = 0
-        while j >= 0 && steps < 6 {
-            steps += 1
-            if words.contains(where: { code.isKeyword(j, $0) || code.isIdentifier(j, $0) }) && code.kind(j + 1) != .leftParen {
-                return true
-            }
-            switch code.kind(j) {
-            case .keyword, .identifier: break
-            case .rightParen: if code.partner[j] >= 0 { j = Int(code.partner[j]) }  // `private(set)`, `@available(…)`
-            default: if !code.is(j, "@") { return false }
-            }
-            j -= 1
-        }
-        return false
     }
 
     private func mentionsSecurityConstant(_ range: Range<Int>) -> Bool {

@@ -5,7 +5,8 @@ import KeychainLintSyntax
 /// One walk over the file follows dictionary variables through their scope (subscripts,
 /// `updateValue`, `merge`, removals) and links each to the calls it flows into. Constants and
 /// helpers are resolved on demand from `Declarations`, memoised, with a guard against cycles,
-/// so every token is visited a bounded number of times.
+/// so every token is visited a bounded number of times. What the walk takes from other files is
+/// noted in its `log`, which only the engine reads (`FileModel`).
 ///
 /// The per-file tables the walks read and write at every name are not checked for exclusive
 /// access at run time (`@exclusivity(unchecked)`): each check costs more than the access, and
@@ -27,18 +28,10 @@ final class DictionaryExtractor {
     var helperOwnedUses: [(name: String, use: KeychainUse)] = []
     /// By name id: helpers of this file some code uses.
     @exclusivity(unchecked) private var referencedHelpers: [Bool]
-    /// Names looked up in the project's symbols because the file does not declare them: when
-    /// the first pass finds one of them declared elsewhere, the file is read again with them.
-    /// By name id, a `ConsultKinds` bit per reason it was looked up for; `consultedSpellings`
-    /// holds those asked about that the file never spells.
-    @exclusivity(unchecked) var consultedIDs: [UInt8]
-    /// By name id: the calls (their callee's index) the project's summaries of the name were looked up for.
-    var consultedCallSites: [Int32: [Int32]] = [:]
-    var consultedSpellings: Set<String> = []
-    /// By name id: names whose project functions' item changes (`ItemChange.dependencyName`, bit 0)
-    /// or deletes and updates of what they are passed, by number of arguments
-    /// (`ItemChange.passingName`, bit n) the file depends on; empty until one is.
-    @exclusivity(unchecked) var consultedItemFacts: [UInt16] = []
+    /// What the walk takes from outside the file (names looked up in the project's symbols,
+    /// entries of other files' helpers, routed calls), for the engine: the walk writes it and
+    /// decides nothing on what it holds.
+    let log: DependencyLog
     /// Helpers (by name id) whose dictionary starts from one the file cannot read (`var q = options; …; return q`).
     var openHelpers: Set<Int32> = []
     /// By name id: names written like a dictionary somewhere in the file (`x[…] = …`, `x.updateValue(…)`):
@@ -64,8 +57,6 @@ final class DictionaryExtractor {
 
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
     var constantsInProgress: Set<Int> = []
-    /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
-    var foreignSpots: [Int: ForeignSpot] = [:]
     /// By name id.
     var passThroughMemo: [Int32: Bool] = [:]
     var passThroughInProgress: Set<Int32> = []
@@ -92,9 +83,6 @@ final class DictionaryExtractor {
     /// By the `{` of the overloads a call can bind (`overloadedHelperEntries`).
     var overloadMemo: [[Int]: [KeychainEntry]?] = [:]
     var overloadsInProgress: Set<Int> = []
-    /// Calls in this file that pass a dictionary to each operation inside a summarised function,
-    /// read or not: the callers a finding reported once at that operation speaks for.
-    var routedCallSites: [SinkSpot: Int] = [:]
     /// By body `{`: function summaries, nil inside when the function has none.
     var summaryMemo: [Int: FunctionSummary?] = [:]
     var summaryStack = SummaryStack()
@@ -111,14 +99,7 @@ final class DictionaryExtractor {
         self.declarations = Declarations(code: code)
         self.consumed = [Bool](repeating: false, count: code.count)
         self.referencedHelpers = [Bool](repeating: false, count: code.names.count)
-        self.consultedIDs = [UInt8](repeating: 0, count: code.names.count)
-    }
-
-    /// Notes that the project's symbols were asked about `name`, and why (a `ConsultKinds` bit).
-    @inline(__always) func consult(_ name: Int32, for reason: UInt8 = ConsultKinds.anyReason) { consultedIDs[Int(name)] |= reason }
-
-    func consult(_ name: String) {
-        if let id = code.nameID(of: name) { consult(id) } else { consultedSpellings.insert(name) }
+        self.log = DependencyLog(code: code)
     }
 
     /// What the file-wide walk may jump over, worked out when it starts.
@@ -130,14 +111,6 @@ final class DictionaryExtractor {
     /// What the file's types conform to, read when a protocol extension's `self.member` is first looked up.
     private(set) lazy var conformances = Conformances(code: code)
 
-    /// Name ids that occur in bodies the walk jumped over (empty until one is).
-    @exclusivity(unchecked) private var skippedNames: [Bool] = []
-    /// Of those, the names that follow a `.` there (`provider.query(…)`): a member of some
-    /// value, which a local of the name declared in this file does not stand for.
-    @exclusivity(unchecked) private var skippedMemberNames: [Bool] = []
-    /// The undeclared names of those bodies.
-    private(set) var mentionedNames: [String] = []
-
     func extract() -> [KeychainUse] {
         // Locals of bodies that name nothing relevant cannot bring a key in; wrapper calls are read
         // without that test, so a file importing a wrapper library keeps them all.
@@ -147,17 +120,7 @@ final class DictionaryExtractor {
         let walk = FlowWalk(extractor: self, range: 0..<code.count, collectsReturnsOnly: false)
         walk.run()
         // A jumped-over body may name what another file declares: its names count as consulted.
-        if !skippedNames.isEmpty {
-            let declared = declarations.declaredNameIDs(code)
-            var mentioned: [String] = []
-            // Exactly: the list is kept for the whole run (`FileAnalysis.mentioned`), and
-            // `skippedNames` has a slot for every name of the file.
-            mentioned.reserveCapacity(skippedNames.indices.reduce(0) { skippedNames[$1] && (!declared[$1] || skippedMemberNames[$1]) ? $0 + 1 : $0 })
-            for (id, seen) in skippedNames.enumerated() where seen && (!declared[id] || skippedMemberNames[id]) {
-                mentioned.append(code.spelling(Int32(id)))
-            }
-            mentionedNames = mentioned
-        }
+        log.noteMentionedNames(declarations)
         for (name, use) in helperOwnedUses where !isReferencedHelper(name) && !symbols.externallyUsedHelpers.contains(name) {
             uses.append(use)
         }
@@ -173,22 +136,6 @@ final class DictionaryExtractor {
     private func isReferencedHelper(_ name: String) -> Bool {
         guard let id = code.nameID(of: name) else { return false }
         return referencedHelpers[Int(id)]
-    }
-
-    /// Notes the names of a body the file-wide walk jumps over.
-    func skipped(_ body: Range<Int>) {
-        if skippedNames.isEmpty {
-            skippedNames = [Bool](repeating: false, count: code.names.count)
-            skippedMemberNames = skippedNames
-        }
-        code.work += body.count
-        let range = body.clamped(to: 0..<code.count)
-        code.nameIDs.withUnsafeBufferPointer { ids in
-            skippedNames.withUnsafeMutableBufferPointer { seen in
-                for k in range where ids[k] >= 0 { seen[Int(ids[k])] = true }
-            }
-        }
-        for k in range where k > 0 && code.kind(k - 1) == .period && code.nameID(k) >= 0 { skippedMemberNames[Int(code.nameID(k))] = true }
     }
 
     // MARK: Names
@@ -226,7 +173,7 @@ final class DictionaryExtractor {
         }
         // Another file's reference, unless this file declares the name (its own method); most calls get here.
         guard !facts.isDeclared else { return nil }
-        if consulting { consult(Int32(id), for: ConsultKinds.alias) }
+        if consulting { log.consult(Int32(id), for: ConsultKinds.alias) }
         guard let alias = projectAlias(calledAt: index, bare: facts.alias), callsFunctionValue(open: index + 1, arguments: alias.argumentCount)
         else { return nil }
         return alias
@@ -292,7 +239,7 @@ final class DictionaryExtractor {
             // A stored property of the file is never another file's helper of its name.
             if declarations.storedMembers.contains(name) { return initializedPropertyEntries(named: name, at: index) }
             if let typed = foreignTypedMemberEntries(named: name, at: index) { return typed }
-            consult(name, for: ConsultKinds.helper)
+            log.consult(name, for: ConsultKinds.helper)
             guard !symbols.helpers.isEmpty else { return nil }
             let spelling = code.spelling(name)
             guard let foreign = symbols.helpers[spelling] else { return nil }

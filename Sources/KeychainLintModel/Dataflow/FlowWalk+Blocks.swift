@@ -71,7 +71,7 @@ extension FlowWalk {
     func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
         guard extractor.skipsIrrelevantCode, !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
               !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
-        extractor.skipped(span)
+        extractor.log.skipped(span)
         return true
     }
 
@@ -130,7 +130,7 @@ extension FlowWalk {
         let body = code.enclosingFunctionBody(of: index)
         let id = code.nameID(index)
         guard body.lowerBound > 0, id >= 0, extractor.declarations.binding(named: id, at: index) == nil,
-              let list = extractor.parameterList(beforeBodyAt: body.lowerBound - 1) else { return false }
+              let list = code.parameterList(beforeBodyAt: body.lowerBound - 1) else { return false }
         return code.elements(of: list).contains { code.parameterName($0).map { code.nameID($0) == id } ?? false }
     }
 

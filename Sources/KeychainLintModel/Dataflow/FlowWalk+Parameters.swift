@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-
 /// Parameters that hide helpers and constants of their names inside a body.
 extension FlowWalk {
     /// `func add(attributes: [String: Any])`: inside, `attributes` is the parameter, a dictionary the

@@ -154,14 +154,14 @@ extension FlowWalk {
         // qualifies it or another file's helper (whose entries take the use's place) is behind it.
         let isPlain = owner == nil && !extractor.declarations.isDeclared(id)
         if isPlain, let known = extractor.plainValue(of: id) {
-            extractor.consult(id)
+            extractor.log.consult(id)
             return known
         }
         let constant = memberOnly ? extractor.memberConstantValue(named: id, owner: owner)
             : extractor.constantValue(named: id, at: index)
         if let constant { return constant }
         if let computed = extractor.computedConstant(named: id, owner: owner) { return computed }
-        extractor.consult(id)
+        extractor.log.consult(id)
         let name = code.text(index)
         if let project = extractor.projectConstant(named: name, owner: owner.map(code.spelling)) {
             if isPlain { extractor.remember(project, asPlainValueOf: id) }

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import Foundation
 import KeychainLintSupport
 

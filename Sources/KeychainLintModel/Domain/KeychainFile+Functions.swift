@@ -19,7 +19,7 @@ extension KeychainFile {
             guard code.kind(i - 1) != .period || code.isKeyword(i - 2, "self") || code.isKeyword(i - 2, "Self") else { continue }
             let name = code.nameID(i)
             guard seen.insert(name).inserted else { continue }
-            for body in extractor.declarations.bodies(named: name) {
+            for body in declarations.bodies(named: name) {
                 bodies.append((body.open + 1)..<max(body.open + 1, code.after(body.open) - 1))
             }
         }
@@ -30,7 +30,7 @@ extension KeychainFile {
     /// functions of that name with a parameter at `position`: that parameter's name and the body.
     package func functionParameters(calledAt callee: Int, position: Int) -> [(parameter: String, body: Range<Int>)] {
         guard code.kind(callee - 1) != .period || code.isKeyword(callee - 2, "self") || code.isKeyword(callee - 2, "Self") else { return [] }
-        return extractor.declarations.bodies(named: code.nameID(callee)).compactMap { body in
+        return declarations.bodies(named: code.nameID(callee)).compactMap { body in
             guard let open = body.parameterOpen, case let parameters = code.elements(of: open), position < parameters.count,
                   let name = code.parameterName(parameters[position]) else { return nil }
             return (code.text(name), (body.open + 1)..<max(body.open + 1, code.after(body.open) - 1))
@@ -43,10 +43,10 @@ extension KeychainFile {
     /// helper makes) asks it: `addOrUpdate` calling `update(…)`, then `add(…)` when not found.
     package func callersOfPrivateFunction(withBody body: Range<Int>) -> [Range<Int>]? {
         let open = body.lowerBound - 1
-        guard open > 0, code.kind(open) == .leftBrace, let list = extractor.parameterList(beforeBodyAt: open),
+        guard open > 0, code.kind(open) == .leftBrace, let list = code.parameterList(beforeBodyAt: open),
               case let name = code.nameID(list - 1), name >= 0,
-              let function = extractor.declarations.bodies.first(in: name, where: { $0.open == open }),
-              !function.isLocal, extractor.isFilePrivate(declaredAt: function.nameIndex) else { return nil }
+              let function = declarations.bodies.first(in: name, where: { $0.open == open }),
+              !function.isLocal, code.isFilePrivate(declaredAt: function.nameIndex) else { return nil }
         var callers: [Range<Int>] = []
         for i in 0..<code.count where code.kind(i) == .identifier && code.kind(i + 1) == .leftParen && code.nameID(i) == name {
             // Declarations of the name (this one, another type's) are not calls.

@@ -15,49 +15,41 @@ package final class KeychainFile: @unchecked Sendable {
     /// Whether the file is built only into a plain command-line tool (a SwiftPM `executableTarget`,
     /// an Xcode tool target) with no entitlements, which cannot use the data protection keychain.
     package let buildsCommandLineTool: Bool
-    let extractor: DictionaryExtractor
+    /// The file's named declarations (`KeychainFile+Functions`).
+    let declarations: Declarations
+    private let userDeclarations: UserDeclarations
 
-    /// `skipsIrrelevantCode`: false walks every body (`DictionaryExtractor.skipsIrrelevantCode`).
-    package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = [],
-                 skipsIrrelevantCode: Bool = true, buildsCommandLineTool: Bool = false) {
-        self.source = source
+    /// A file's model for the rules alone (tests, tools): the engine builds a `FileModel`, which
+    /// also gives what the file depends on. `skipsIrrelevantCode`: false walks every body
+    /// (`DictionaryExtractor.skipsIrrelevantCode`).
+    package convenience init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty,
+                             entitlements: [EntitlementsFile] = [], skipsIrrelevantCode: Bool = true,
+                             buildsCommandLineTool: Bool = false) {
+        let extractor = DictionaryExtractor(code: CodeView(source: source), symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
+        self.init(extractor: extractor, platforms: platforms, entitlements: entitlements, buildsCommandLineTool: buildsCommandLineTool)
+    }
+
+    /// Runs the extractor's walk and the wrapper calls' reading; keeps none of the extractor but
+    /// the declarations and the rules' lookup of the project's names.
+    init(extractor: DictionaryExtractor, platforms: PlatformSet, entitlements: [EntitlementsFile], buildsCommandLineTool: Bool) {
+        let code = extractor.code
+        self.source = code.source
         self.platforms = platforms
         self.entitlements = entitlements
         self.buildsCommandLineTool = buildsCommandLineTool
-        let code = CodeView(source: source)
         self.code = code
         self.regions = code.conditions.enumerated().map { id, condition in
             ConditionRegion(id: ConditionRegion.ID(id), condition: condition, platforms: condition.mayHold(in: platforms))
         }
-        let extractor = DictionaryExtractor(code: code, symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
-        self.extractor = extractor
+        self.declarations = extractor.declarations
+        self.userDeclarations = UserDeclarations(extractor: extractor)
         self.uses = extractor.extract()
         self.wrapperUses = WrapperExtractor(extractor: extractor).extract()
     }
 
-    /// Names the file uses but does not declare, looked up in the project's symbols, and of those
-    /// the names looked up only as functions, aliases or helpers, with why (`ConsultKinds`).
-    package var consultedProjectNames: (names: Set<String>, conditional: [String: ConsultKinds]) { extractor.consults }
-    /// Names the file does not declare that occur in code the walk jumped over: consulted as well.
-    package var mentionedProjectNames: [String] { extractor.mentionedNames }
-    /// Entries read from another file's helper sit at offsets past this file's end; this maps each
-    /// such offset to the helper and the entry's offset in the file that declares it.
-    package var foreignSpots: [Int: ForeignSpot] { extractor.foreignSpots }
-    /// How many of this file's calls reach each operation inside a summarised function.
-    package var routedCallSites: [SinkSpot: Int] { extractor.routedCallSites }
-
-    /// Whether one of the file's own functions, summarised in this lint, has the route name
-    /// `route` (`Owner.name(label:)`), private ones included.
-    package func declaresFunction(routed route: String) -> Bool {
-        extractor.summaryMemo.values.contains { $0?.route == route }
-    }
-
     /// Whether the file or another file of the project declares `name` (a `kSec…` spelling that is
-    /// then the user's, not a Security constant).
-    package func isUserDeclared(_ name: String) -> Bool { extractor.isUserDeclared(name) }
-
-    /// What this file declares for other files (aliases, function references, helpers).
-    package func declaredSymbols() -> FileSymbols { extractor.declaredSymbols() }
+    /// then the user's, not a Security constant). Asking makes the file depend on the name.
+    package func isUserDeclared(_ name: String) -> Bool { userDeclarations.contains(name) }
 
     /// Whether code in `region` may be compiled for macOS in this project.
     package func mayRunOnMacOS(_ region: ConditionRegion.ID) -> Bool {

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintSupport
 /// A string whose parts may be unknown (an interpolation of something the file does not define).
 package struct StringValue: Equatable, Sendable {

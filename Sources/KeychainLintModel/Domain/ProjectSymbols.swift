@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 /// What one file declares that other files of the tree may use: aliases of `kSec…` constants,
 /// stored references to Security functions, helpers that return keychain dictionaries, and
 /// `kSec…` names it declares as its own (those are not Security constants anywhere in the tree).

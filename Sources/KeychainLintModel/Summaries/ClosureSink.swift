@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // Shape: a dictionary parameter the function hands to a closure parameter it calls
 // (`perform(q) { SecItemDelete($0) }`). Its type, where it is noted, how a call applies it by
 // reading the caller's closure, and its exported form.

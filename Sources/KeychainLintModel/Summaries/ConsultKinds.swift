@@ -10,7 +10,7 @@
 /// name: a name looked up for these reasons alone matters when the project has a summary of it
 /// that binds one of the calls, an alias of it, or a helper of it (`depends(on:in:)`).
 package struct ConsultKinds: Sendable, Equatable {
-    /// Bits of `DictionaryExtractor.consultedIDs`.
+    /// Bits of `DependencyLog.consultedIDs`.
     static let anyReason: UInt8 = 1
     static let call: UInt8 = 2
     static let alias: UInt8 = 4

@@ -45,7 +45,7 @@ extension DictionaryExtractor {
         let open = body.lowerBound - 1
         if let names = localNamesMemo[open] { return names.contains(id) }
         var names: Set<Int32> = []
-        if let parameters = parameterList(beforeBodyAt: open) {
+        if let parameters = code.parameterList(beforeBodyAt: open) {
             for parameter in code.elements(of: parameters) {
                 if let p = code.parameterName(parameter) { names.insert(code.nameID(p)) }
             }

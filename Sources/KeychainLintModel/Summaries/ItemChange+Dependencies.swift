@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // The item changes' dependencies in the project rounds: the names a file consults for them, and
 // the cheap read (`mayChangeItems`) that decides whether a body without a dictionary parameter is
 // summarised for its item changes at all.
@@ -109,7 +111,7 @@ extension DictionaryExtractor {
     /// its callers call like any other.
     func isTestMethod(_ body: Declarations.Body) -> Bool {
         guard code.isKeyword(body.nameIndex - 1, "func") else { return false }
-        if hasAttribute("Test", declaredAt: body.nameIndex) { return true }
+        if code.hasAttribute("Test", declaredAt: body.nameIndex) { return true }
         guard let open = body.parameterOpen, code.kind(open + 1) == .rightParen,
               code.identifier(body.nameIndex, hasPrefix: "test") else { return false }
         return importsTestFramework
@@ -140,7 +142,7 @@ extension DictionaryExtractor {
             // What the project's functions (or stored references to SecItemDelete) of the name do to
             // what they are passed decides the answer, not the rest of their summaries: the file is
             // linted again when that changes (`ItemChange.passingName`), not whenever a common name's does.
-            if own || !capitalised { consultPassedItemChanges(id, arguments: argumentCount(of: j + 1)) }
+            if own || !capitalised { log.consultPassedItemChanges(id, arguments: argumentCount(of: j + 1)) }
             // Nothing in the file deletes or updates: the answer is no, whatever the calls are.
             guard spellsItemChanges else { continue }
             if let operation = operation(at: j, consulting: false) {
@@ -163,20 +165,6 @@ extension DictionaryExtractor {
             if passing.contains(where: { $0.binds(labels) }) { return true }
         }
         return false
-    }
-
-    /// Notes that the file depends on the item changes of the project's functions named `name`.
-    func consultItemChanges(_ name: Int32) { consultItemFact(name, 1) }
-
-    /// Notes that the file depends on whether the project's functions named `name` that take
-    /// `arguments` arguments delete or update a dictionary they are passed.
-    func consultPassedItemChanges(_ name: Int32, arguments: Int) {
-        consultItemFact(name, 1 << UInt16(min(max(arguments, 1), ItemChange.maxArguments)))
-    }
-
-    private func consultItemFact(_ name: Int32, _ bit: UInt16) {
-        if consultedItemFacts.isEmpty { consultedItemFacts = [UInt16](repeating: 0, count: code.names.count) }
-        consultedItemFacts[Int(name)] |= bit
     }
 
     /// How many arguments the call whose `(` is at `open` passes: the non-empty elements

@@ -45,7 +45,7 @@ extension DictionaryExtractor {
         }
         var seen: Set<Int64> = []
         for (name, owner, nameIndex) in members where seen.insert(Int64(name) << 32 | Int64(owner)).inserted {
-            guard !conformances.protocols.contains(owner), !isFilePrivate(declaredAt: nameIndex),
+            guard !conformances.protocols.contains(owner), !code.isFilePrivate(declaredAt: nameIndex),
                   let entries = typedHelperEntries(named: name, owner: owner), !openHelpers.contains(name),
                   entries.contains(where: { $0.key.hasPrefix("kSec") }) else { continue }
             let helper = MemberHelper(type: code.spelling(owner), entries: FunctionSummary.portable(entries))
@@ -60,7 +60,7 @@ extension DictionaryExtractor {
     /// member `name`, one alternative per type; nil when none does. Read as if written at `index`,
     /// like a foreign helper.
     func foreignMemberEntries(named name: Int32, owner: Int32, at index: Int) -> [[KeychainEntry]]? {
-        consult(name)
+        log.consult(name)
         guard !symbols.memberHelpers.isEmpty else { return nil }
         let key = code.spelling(owner) + "." + code.spelling(name)
         guard let list = symbols.memberHelpers[key], !list.isEmpty else { return nil }

@@ -96,7 +96,7 @@ extension FlowWalk {
         let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role)
         let read = dictionary(code.droppingLabel(argument))
         // A function forwarding its own parameter is not a caller: its callers are.
-        if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.routedCallSites[spot, default: 0] += 1 }
+        if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.log.noteRoutedCall(to: spot) }
         guard let dictionary = read ?? (changesItems ? opaqueArgument(argument) : nil) else { return }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
         let added = adopted(sink.added, of: summary, at: i)

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // Shape: what a method writes into `self`'s dictionary properties (`selfEffects`) or into the copy
 // of `self` it returns (`returnedCopy`). Its type; how a summarised method notes it; how a call
 // applies it to `self`, to a followed instance, to the instance an initializer makes

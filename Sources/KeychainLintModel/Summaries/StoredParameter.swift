@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // Shape: a property an initializer (or method) stores a parameter's dictionary in
 // (`KeychainQuery([…]).raw`). Its type, where it is noted (an assignment in `FlowWalk+Statements`),
 // how a call reads it back (`.raw` on the call itself, or in the instance an initializer makes in

@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // Applying summaries at a call: which calls are asked about, and the ordered runner (`apply`) that
 // hands each shape of each summary the callee may stand for to that shape's file.
 

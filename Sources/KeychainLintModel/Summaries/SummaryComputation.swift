@@ -1,3 +1,5 @@
+import KeychainLintSyntax
+
 // Computing a summary: a function's body walked once (`FlowWalk` with `summary` set) with its
 // dictionary parameters as variables; each shape is noted where the walk meets it (see the shape's
 // file), and the shapes read from what the variables hold at the end are noted last.
@@ -29,7 +31,7 @@ extension DictionaryExtractor {
         let walk = FlowWalk(extractor: self, range: body.open..<code.after(body.open), collectsReturnsOnly: true)
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
         // A subscript's modifiers are right before its keyword, a function's before `func`.
-        walk.summary?.isTypeMember = isTypeMember(declaredAt: isSubscript ? body.nameIndex + 1 : body.nameIndex)
+        walk.summary?.isTypeMember = code.isTypeMember(declaredAt: isSubscript ? body.nameIndex + 1 : body.nameIndex)
         walk.summarisedParameters = parameters.dictionaries
         walk.summarisedClosures = parameters.functions
         walk.instances.selfWrites = writes

@@ -43,12 +43,12 @@ extension DictionaryExtractor {
         let bodies = declarations.bodies
         for id in bodies.names {
             bodies.forEach(in: id) { body in
-                guard !body.isLocal, body.parameterOpen != nil, !isFilePrivate(declaredAt: body.nameIndex),
+                guard !body.isLocal, body.parameterOpen != nil, !code.isFilePrivate(declaredAt: body.nameIndex),
                       let summary = summary(of: body) else { return }
                 out[code.spelling(id), default: []].append(summary.portable)
             }
         }
-        for body in declarations.subscripts where !isFilePrivate(declaredAt: body.nameIndex + 1) {
+        for body in declarations.subscripts where !code.isFilePrivate(declaredAt: body.nameIndex + 1) {
             if let summary = summary(of: body) { out[Self.subscriptName, default: []].append(summary.portable) }
         }
         return out

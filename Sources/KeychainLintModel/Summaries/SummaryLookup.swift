@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// Finding summaries: computed once per declaration (memoised by the body's `{`,
 /// `SummaryComputation`), found for a call by the callee's name and then its argument labels
@@ -21,8 +22,8 @@ extension DictionaryExtractor {
         guard consulting || (spellsItemAdd && isCalledThroughValue(index)) else { return false }
         // Asked of the project's names later: the first pass has none yet.
         guard !symbols.summaries.isEmpty else {
-            consultCall(id, at: index)
-            if spellsItemAdd { consultItemChanges(id) }
+            log.consultCall(id, at: index)
+            if spellsItemAdd { log.consultItemChanges(id) }
             return false
         }
         return !summaries(at: index).isEmpty
@@ -37,7 +38,7 @@ extension DictionaryExtractor {
         // receiver (not looked for: most calls are of such names).
         if !declarations.bodies.contains(Int32(id)) {
             if summaryLists[id]?.isEmpty ?? false { return [] }
-            consultCall(Int32(id), at: index)
+            log.consultCall(Int32(id), at: index)
             if foreignSummaries(named: Int32(id)).isEmpty {
                 summaryLists[id] = []
                 return []
@@ -68,7 +69,7 @@ extension DictionaryExtractor {
         // project's copy of one of this file's own functions is never one of them: it is last
         // round's summary of the same code, and a recursive call (whose own summary is still in
         // progress) would compose the function with its old self, one level deeper every round.
-        consultCall(Int32(id), at: index)
+        log.consultCall(Int32(id), at: index)
         let foreign = foreignSummaries(named: Int32(id))
         if !foreign.isEmpty {
             found += foreign.filter { !own.contains($0.route) }.map { var s = $0; s.isDeclaredElsewhere = true; return s }
@@ -113,7 +114,7 @@ extension DictionaryExtractor {
             noteReferencedHelper(id)
             return own.compactMap { summary(of: $0) }
         }
-        consultCall(id, at: index)
+        log.consultCall(id, at: index)
         let prefix = code.spelling(owner) + "."
         let foreign = foreignSummaries(named: id).filter { $0.route.hasPrefix(prefix) }
         return foreign.isEmpty ? nil : foreign.map { var s = $0; s.isDeclaredElsewhere = true; return s }
@@ -124,7 +125,7 @@ extension DictionaryExtractor {
     /// changes its own items is no candidate, and the file does not depend on those facts.
     private func foreignSummaries(named id: Int32) -> [FunctionSummary] {
         if spellsItemAdd {
-            consultItemChanges(id)
+            log.consultItemChanges(id)
             return symbols.summaries[code.spelling(id)] ?? []
         }
         guard let list = symbols.summaries[code.spelling(id)] else { return [] }

@@ -20,7 +20,7 @@ package struct WrapperCall: Sendable {
     package var region: ConditionRegion.ID
 }
 
-extension KeychainFile {
+extension FileModel {
     /// The wrapper calls of the file, for the inventory (the lint run never asks: it costs a scan of
     /// the files that import a library).
     package func wrapperCalls() -> [WrapperCall] {

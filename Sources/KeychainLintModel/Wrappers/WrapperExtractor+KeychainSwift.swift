@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// Which wrapper instance a receiver names. An instance's settings belong to that variable in
 /// its scope: a `KeychainSwift()` local of one function says nothing about a same-named local of

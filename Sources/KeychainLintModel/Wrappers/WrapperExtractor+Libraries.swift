@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// The call shapes of each library, read into the entries the library sends to SecItem.
 extension WrapperExtractor {

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// Where a wrapper's option name is the wrapper's value. An app often declares an enum of its
 /// own with the same case names (`enum AccessOptions { case accessibleAlways … }`) and maps it onto

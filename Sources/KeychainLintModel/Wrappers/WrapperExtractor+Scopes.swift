@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// Which block, function and type a token lies in, for the wrapper readers, read from the code
 /// view's table of each token's innermost `{` (`CodeView.enclosingBraces`).

@@ -1,3 +1,4 @@
+import KeychainLintSyntax
 
 /// Reads the calls of the wrapper libraries a file imports into `WrapperUse`s.
 ///

@@ -1,4 +1,5 @@
 import KeychainLintModel
+import KeychainLintSyntax
 
 /// `deprecated-accessibility`'s fix: an Always accessibility becomes the AfterFirstUnlock one of
 /// the same device scope, the closest that still protects the item before the first unlock. Only

@@ -1,3 +1,5 @@
+import KeychainLintModel
+import KeychainLintSyntax
 
 /// How a key is written: the new entry is written the same way, so a `[String: Any]` literal
 /// gets `as String` and a `[CFString: Any]` one does not (either mistake would not compile).

@@ -1,4 +1,5 @@
 import KeychainLintModel
+import KeychainLintSyntax
 
 /// The fix of a missing-entry finding: the entry added where the dictionary is written, in its
 /// own style. Offered only when that place is certain: the dictionary is written in the function

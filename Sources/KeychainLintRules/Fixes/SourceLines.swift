@@ -1,4 +1,5 @@
 import KeychainLintModel
+import KeychainLintSyntax
 
 /// What a fix needs to know about the text around a spot to write in the file's own style: where
 /// a line starts and ends, its indentation and its line break.

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// Access groups passed to the wrapper libraries need the Team ID prefix just the same.
 extension AccessGroupTeamID {
     static let wrapperTriggering: [RuleExample] = [

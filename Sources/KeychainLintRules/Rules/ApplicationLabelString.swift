@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// kSecAttrApplicationLabel is the key's public-key hash, set by the system; lookups use the tag.

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// kSecAttrApplicationTag is a key attribute; certificates are found by label, issuer or hash.

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// The wrappers' own names for the Always accessibilities.
 extension DeprecatedAccessibility {
     static let wrapperTriggering: [RuleExample] = [

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// In entitlements, a keychain access group must carry the Team ID, usually through the build variable.

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// A wrapper's `service` is a generic password's kSecAttrService.
 extension GenericPasswordWebLogin {
     static let wrapperTriggering: [RuleExample] = [

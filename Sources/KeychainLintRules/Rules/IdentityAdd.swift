@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// An identity is a certificate and a private key that match; the keychain stores the two, never the pair.

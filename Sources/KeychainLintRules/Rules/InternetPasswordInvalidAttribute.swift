@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// Internet passwords are keyed by server, protocol, port, path and account; service and generic do not exist there.

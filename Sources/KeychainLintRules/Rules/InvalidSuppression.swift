@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// A comment meant as a suppression that keychain-lint cannot read (see `Suppressions.Malformed`).

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// The keychain stores keys as keys: raw bytes under kSecClassKey lose their type and usage.

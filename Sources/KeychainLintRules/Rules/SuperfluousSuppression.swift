@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// Reported by the linter itself after the other rules ran: see `Linter.superfluous`.

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// Queries see only non-synchronizable items unless they say otherwise.

@@ -1,5 +1,3 @@
-import KeychainLintSyntax
-import KeychainLintModel
 /// The same contradiction written through the wrapper libraries' APIs.
 extension SyncThisDeviceOnly {
     static let wrapperTriggering: [RuleExample] = [

@@ -1,4 +1,3 @@
-import KeychainLintSyntax
 import KeychainLintModel
 
 /// A synchronizable item travels through iCloud Keychain; ThisDeviceOnly forbids exactly that.

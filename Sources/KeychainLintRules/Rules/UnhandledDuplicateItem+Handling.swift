@@ -1,4 +1,5 @@
 import KeychainLintModel
+import KeychainLintSyntax
 
 /// Where an add's status reaches code that can tell a duplicate apart, beyond a comparison with
 /// errSecDuplicateItem in its function: a thrown error that carries the status, and an add that
