@@ -1,8 +1,13 @@
 import KeychainLintModel
 
-/// A missing entry every caller of a helper shares is one mistake, fixed once in the helper: the
-/// finding goes to the operation inside it instead of to each caller.
-/// When only some callers miss the entry, each of them is reported where its dictionary is built.
+/// A dictionary the project passes to an operation is judged at the operation (RULES.md). A
+/// function that hands the operation's status back to its caller (`func delete(_ q:) -> OSStatus {
+/// SecItemDelete(q) }`) is that operation under another name, like `let delete = SecItemDelete`:
+/// each call of it is judged where it is written, as the caller builds its dictionary there. A
+/// function that decides the outcome itself (checks or throws the status) holds the operation: a
+/// missing entry every call that reaches it shares is one mistake, reported once at the operation,
+/// with the count of calls or where the one call is. When only some calls miss the entry, each of
+/// them is reported where its dictionary is built.
 extension ProjectAnalysis.Run {
     struct SinkFindings {
         /// Findings to report at operations, by the file that declares the function making the call.
@@ -18,10 +23,9 @@ extension ProjectAnalysis.Run {
         }
     }
 
-    /// Every (rule, operation) whose findings cover each call that reaches the operation, when
-    /// there are at least two such calls (one caller is fixed where it builds its dictionary).
-    /// A caller whose finding is suppressed, or whose dictionary cannot be read, keeps the
-    /// findings at the callers.
+    /// Every (rule, operation) whose findings cover each call that reaches the operation, inside a
+    /// function that does not hand the status back. A caller whose finding is suppressed, or whose
+    /// dictionary cannot be read, keeps the findings at the callers.
     func sinkFindings(_ passes: [ProjectAnalysis.Pass], declaringFile: [String: Int]) -> SinkFindings {
         var callSites: [SinkSpot: Int] = [:]
         var byRule: [String: [SinkSpot: [(file: Int, finding: RoutedFinding)]]] = [:]
@@ -34,10 +38,17 @@ extension ProjectAnalysis.Run {
         for (ruleID, spots) in byRule {
             for (spot, findings) in spots {
                 let calls = callSites[spot] ?? 0
-                guard calls >= 2, findings.count == calls,
+                guard calls >= 1, !spot.returnsStatus, findings.count == calls,
                       let d = declaringFile[spot.function] ?? Self.privateDeclaringFile(of: findings) else { continue }
-                let message = findings[0].finding.messageAtSink
-                    + " None of the \(calls) calls that reach it in `\(spot.function)` passes one: fix it here."
+                let message: String
+                if calls == 1 {
+                    let caller = findings[0]
+                    let place = caller.file == d ? "line \(caller.finding.line)" : "\(targets[caller.file].path):\(caller.finding.line)"
+                    message = caller.finding.messageAtSink + " The dictionary comes from the only call of `\(spot.function)`, at \(place)."
+                } else {
+                    message = findings[0].finding.messageAtSink
+                        + " None of the \(calls) calls that reach it in `\(spot.function)` passes one: fix it here."
+                }
                 out.atSinks[d, default: []].insert(RelocatedFinding(ruleID: ruleID, message: message, helper: spot.function, offset: spot.offset))
                 for (file, finding) in findings {
                     out.replaced.insert(.init(file: file, ruleID: ruleID, line: finding.line, column: finding.column))

@@ -56,9 +56,10 @@ struct LoginCredentialsStore {
 
 // A static facade the whole app calls instead of SecItem functions.
 enum KeychainOps {
-    /// No caller of delete(_:) sets the flag: the fix belongs here, where it is reported once.
+    /// Hands SecItemDelete's status back: SecItemDelete under another name, so each call of it
+    /// is an operation judged where it is written (no caller sets the flag: both are reported).
     static func delete(_ q: [String: Any]) -> OSStatus {
-        SecItemDelete(q as CFDictionary)  // expect: missing-data-protection-keychain@9
+        SecItemDelete(q as CFDictionary)
     }
 
     /// Callers of read(_:) differ: the one that misses the flag is reported.
@@ -75,17 +76,17 @@ enum KeychainOps {
 struct ProfileSecrets {
     private let service = "com.example.profile"
 
-    // Wrong (reported in KeychainOps.delete): a literal without the flag.
+    // Wrong: a literal without the flag, deleted through the facade.
     func forgetAvatarToken() -> OSStatus {
-        KeychainOps.delete([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.avatar"])
+        KeychainOps.delete([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.avatar"])  // expect: missing-data-protection-keychain@28
     }
 
-    // Wrong (reported in KeychainOps.delete): a variable without the flag.
+    // Wrong: a variable without the flag, deleted through the facade.
     func forgetProfile() -> OSStatus {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = service
-        return KeychainOps.delete(query)
+        return KeychainOps.delete(query)  // expect: missing-data-protection-keychain@28
     }
 
     // Wrong: this read misses the flag; the next one has it.

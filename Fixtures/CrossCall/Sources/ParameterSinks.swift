@@ -37,13 +37,13 @@ struct SigningKeyDirectory {
 struct SessionCleaner {
     private let service = "com.example.session"
 
-    // Wrong: the query the closure deletes with is on the legacy keychain; perform(_:_:) has a
-    // caller that sets the flag, so the finding is this call.
+    // Wrong: the query the closure deletes with is on the legacy keychain; this call's closure is
+    // the one way to its delete, so the finding is that delete.
     func forgetSession() -> OSStatus {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = service
-        return perform(query) { SecItemDelete($0) }  // expect: missing-data-protection-keychain@16
+        return perform(query) { SecItemDelete($0) }  // expect: missing-data-protection-keychain@33
     }
 
     // Right: the same helper and a closure, with the flag set.
@@ -86,7 +86,8 @@ final class AccountSessionVault {
     }
 }
 
-// Two levels where no caller sets the flag: the operation inside the helper is reported, once.
+// Two levels of functions that hand SecItemDelete's status back (SecItemDelete under other names):
+// each call that misses the flag is reported where it is written.
 
 /// Clears cached image credentials; forwards to wipeMatching(_:).
 func wipeCache(_ query: [String: Any]) -> OSStatus {
@@ -94,19 +95,19 @@ func wipeCache(_ query: [String: Any]) -> OSStatus {
 }
 
 func wipeMatching(_ query: [String: Any]) -> OSStatus {
-    SecItemDelete(query as CFDictionary)  // expect: missing-data-protection-keychain@5
+    SecItemDelete(query as CFDictionary)
 }
 
 struct ImageCacheCredentials {
-    // Wrong (reported in wipeMatching): neither caller sets the flag.
+    // Wrong: neither caller sets the flag.
     func clearThumbnails() -> OSStatus {
-        wipeCache([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.thumbnails"])
+        wipeCache([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.thumbnails"])  // expect: missing-data-protection-keychain@19
     }
 
     func clearOriginals() -> OSStatus {
         var query = [String: Any]()
         query[kSecClass as String] = kSecClassGenericPassword
         query[kSecAttrService as String] = "com.example.originals"
-        return wipeCache(query)
+        return wipeCache(query)  // expect: missing-data-protection-keychain@16
     }
 }

@@ -49,11 +49,15 @@ package struct SinkSpot: Hashable, Sendable {
     /// Offset of the operation's name in the file that declares `function`.
     package var offset: Int
     package var role: DictionaryRole
+    /// The function hands the operation's status back to its caller (`return SecItemAdd(q, nil)`):
+    /// a pass-through, whose caller is where the operation's outcome is decided.
+    package var returnsStatus = false
 
-    package init(function: String, offset: Int, role: DictionaryRole) {
+    package init(function: String, offset: Int, role: DictionaryRole, returnsStatus: Bool = false) {
         self.function = function
         self.offset = offset
         self.role = role
+        self.returnsStatus = returnsStatus
     }
 }
 
@@ -93,7 +97,7 @@ extension FlowWalk {
         // before an add); every missing-entry rule stays silent on it.
         let changesItems = sink.operation == .update || sink.operation == .delete
         let route = [summary.route] + sink.route
-        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role)
+        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role, returnsStatus: sink.status == .returned)
         let read = dictionary(code.droppingLabel(argument))
         // A function forwarding its own parameter is not a caller: its callers are.
         if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.log.noteRoutedCall(to: spot) }
