@@ -224,7 +224,15 @@ def self_test():
     start = [py, "-c", "pass"]
     fixed = fastest(start)
     ok_linear = judge("self-test, linear command", lambda: ratio([py, "-c", linear, "1000000"], [py, "-c", linear, "4000000"], fixed), True)
-    ok_quadratic = judge("self-test, quadratic command", lambda: ratio([py, "-c", quadratic, "1500"], [py, "-c", quadratic, "6000"], fixed), True)
+    quadratic_ratio = lambda: ratio([py, "-c", quadratic, "1500"], [py, "-c", quadratic, "6000"], fixed)
+    ok_quadratic = judge("self-test, quadratic command", quadratic_ratio, True)
+    # Load on a shared machine slows the short run at n as much as the long one at 4n, which
+    # lowers a quadratic's ratio: one that looks linear is measured again, as a linear shape over
+    # the limit is, before the check is called blind.
+    for _ in range(2):
+        if ok_quadratic is not True:
+            break
+        ok_quadratic = judge("self-test, quadratic command (again)", quadratic_ratio, True)
     if ok_linear is True and ok_quadratic is False:
         print("bench-linear self-test: a linear command passes, a quadratic one fails")
         return 0

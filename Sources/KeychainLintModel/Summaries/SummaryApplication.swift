@@ -45,8 +45,9 @@ extension FlowWalk {
     }
 
     /// Whether the call's arguments (from its `(`) hold a dictionary literal, `&`, a tracked
-    /// variable, a call or a cast to `CFDictionary`/`NSDictionary`: the only arguments a summary
-    /// can say anything about.
+    /// variable, a call, a cast to `CFDictionary`/`NSDictionary`, or a helper's name (`Token.query`,
+    /// a computed property of this file or another that returns a dictionary): the only arguments a
+    /// summary can say anything about.
     func argumentsMayCarryDictionaries(_ open: Int) -> Bool {
         let close = code.after(open) - 1
         var j = open + 1
@@ -55,11 +56,20 @@ extension FlowWalk {
             case .leftBracket, .leftParen: return true
             case .identifier:
                 if variableIndex(at: j) != nil || code.isIdentifier(j, "CFDictionary") || code.isIdentifier(j, "NSDictionary") { return true }
+                if namesHelper(j) { return true }
             default: if code.is(j, "&") { return true }
             }
             j += 1
         }
         return false
+    }
+
+    /// The name at `j` is a dictionary helper of this file (a function or computed property
+    /// declared returning one) or of the project.
+    private func namesHelper(_ j: Int) -> Bool {
+        let id = code.nameID(j)
+        if id >= 0, extractor.declarations.bodies.contains(in: id, where: { $0.declaresDictionary }) { return true }
+        return !extractor.symbols.helperNames.isEmpty && extractor.symbols.helperNames.contains(code.text(j))
     }
 
     /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is
