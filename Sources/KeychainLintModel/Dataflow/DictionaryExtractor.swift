@@ -86,6 +86,8 @@ final class DictionaryExtractor {
     /// By body `{`: function summaries, nil inside when the function has none.
     var summaryMemo: [Int: FunctionSummary?] = [:]
     var summaryStack = SummaryStack()
+    /// By name id: callees that build their keychain dictionary themselves (`buildsItsOwnDictionary(calleeAt:)`).
+    var dictionaryBuildingCallees: [Bool] = []
     /// By name id: the summaries a call of that name may stand for (allocated with the first call asked about).
     @exclusivity(unchecked) var summaryLists: [[FunctionSummary]?] = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).

@@ -18,7 +18,8 @@ extension FlowWalk {
             call(operation, nameIndex: i)
             return
         }
-        if next == .leftParen, extractor.mayHaveSummaries(at: i, consulting: argumentsMayCarryDictionaries(i + 1) || hasInstanceReceiver(i)) {
+        if next == .leftParen, extractor.mayHaveSummaries(at: i, consulting: argumentsMayCarryDictionaries(i + 1) || hasInstanceReceiver(i)
+                                                          || extractor.buildsItsOwnDictionary(calleeAt: i)) {
             userCall(nameIndex: i)
             return
         }
@@ -94,7 +95,9 @@ extension FlowWalk {
         case "merge", "addEntries":
             guard let first = arguments.first else { return }
             let dictionary = dictionary(code.droppingLabel(first))
-            if dictionary?.hasUnknownBase ?? true { variables[variable].events.append(.mergeUnknown) }
+            if dictionary?.hasUnknownBase ?? true {
+                variables[variable].events.append(.mergeUnknown(parameter: Int32(dictionary?.parameter ?? -1)))
+            }
             if let dictionary { add(dictionary.entries, to: variable) }
         case "removeValue", "removeObject":
             guard let first = arguments.first, let key = keyName(code.droppingLabel(first)) else { return }

@@ -13,6 +13,9 @@ struct DictionaryExpression {
     var certainlyAbsent: Set<String> = []
     /// In a summarised body: the parameter it starts from (`FlowWalk.summary`).
     var parameter: Int?
+    /// In a summarised body: the one parameter merged into a dictionary it otherwise knows
+    /// (`var a = base; a.merge(extra) { … }`), when it starts from no parameter.
+    var mergedParameter: Int?
 
     func keychainDictionary(isVariable: Bool) -> KeychainDictionary {
         KeychainDictionary(entries: entries, originOffset: originOffset, isVariable: isVariable,
@@ -332,6 +335,7 @@ extension FlowWalk {
                                                   isLiteral: false, variable: variable)
             (expression.hasUnknownBase, expression.certainlyAbsent) = openness(variable)
             expression.parameter = parameterBase(variable)
+            if expression.parameter == nil { expression.mergedParameter = mergedParameter(variable) }
             return expression
         }
         if !isCall, case .dictionary(let entries)? = extractor.constantValue(named: name, at: nameIndex) {

@@ -23,8 +23,9 @@ final class FlowWalk {
         /// Reassigned from a dictionary the file cannot read.
         case resetToUnknown(block: Int)
         /// Merged with a dictionary the file cannot read (`q.merge(options)`): its entries stay,
-        /// and any other key may now be there too, on every path after it.
-        case mergeUnknown
+        /// and any other key may now be there too, on every path after it. `parameter`: in a
+        /// summarised body, the parameter merged in (`attributes.merge(extra)`), -1 for another.
+        case mergeUnknown(parameter: Int32)
     }
 
     struct Variable {

@@ -98,6 +98,9 @@ package struct ProjectSymbols: Sendable {
     /// (dropped from `helpers`): a call of one through a value of a known type still reaches one
     /// type's member (`memberHelpers`), so the name is a needle and its use by another file counts.
     package let helperNames: Set<String>
+    /// Functions that build a keychain dictionary themselves and take only extras from a call
+    /// (`FunctionSummary.buildsItsOwnDictionary`): any call of one is looked up.
+    package let dictionaryBuildingFunctions: Set<String>
     /// Helpers some other file uses: the declaring file does not report their dictionaries as
     /// unseen uses, because the file that extends and passes them reports the real use.
     package var externallyUsedHelpers: Set<String>
@@ -123,8 +126,13 @@ package struct ProjectSymbols: Sendable {
         self.externallyUsedHelpers = externallyUsedHelpers
         self.passThroughFunctions = passThroughFunctions
         // `Type.name` is reached by writing `name`: that is the needle and the consulted name.
+        dictionaryBuildingFunctions = Set(summaries.filter { $0.value.contains(where: \.buildsItsOwnDictionary) }.keys)
         contentNames = Set(constants.keys.map(unqualified)).union(self.helperNames)
             .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys.map(unqualified))
+            // A function that builds the keychain dictionary itself and takes only extras from its
+            // caller (`create(value)`, `extra` merged in or defaulting to `[:]`) is reached from a
+            // file that names no keychain symbol: like a helper, its name is a needle.
+            .union(dictionaryBuildingFunctions)
         // A member is read through a value of its type (`settings.query`) in a file that goes on to
         // pass it to an operation, a name the prefilter looks for already: members are no needles,
         // but a file that looked one up is linted again when it changes.

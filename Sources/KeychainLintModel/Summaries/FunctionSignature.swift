@@ -5,10 +5,14 @@ package struct FunctionSignature: Sendable, Equatable {
         package var label: String
         /// Has a default value, or is a function type (a trailing closure is written outside the parentheses).
         package var mayBeOmitted: Bool
+        /// Its default value is an empty dictionary (`extra: [String: Any] = [:]`): a call that
+        /// leaves it out passes that.
+        package var defaultsToEmptyDictionary = false
 
-        package init(label: String, mayBeOmitted: Bool) {
+        package init(label: String, mayBeOmitted: Bool, defaultsToEmptyDictionary: Bool = false) {
             self.label = label
             self.mayBeOmitted = mayBeOmitted
+            self.defaultsToEmptyDictionary = defaultsToEmptyDictionary
         }
     }
 

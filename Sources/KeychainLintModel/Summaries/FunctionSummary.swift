@@ -52,3 +52,15 @@ package struct FunctionSummary: Sendable, Equatable {
             && itemChanges.isEmpty && selfEffects.isEmpty && returnedCopy == nil
     }
 }
+
+extension FunctionSummary {
+    /// A sink whose dictionary the function builds itself, with keychain keys, and to which the
+    /// caller adds at most extras (`ParameterSink.isMerged`, or a parameter defaulting to `[:]`):
+    /// a call is judged even from code that names no keychain symbol.
+    var buildsItsOwnDictionary: Bool {
+        sinks.contains { sink in
+            let defaultsEmpty = sink.parameter < signature.parameters.count && signature.parameters[sink.parameter].defaultsToEmptyDictionary
+            return (sink.isMerged || defaultsEmpty) && sink.added.contains { $0.key.hasPrefix("kSec") }
+        }
+    }
+}

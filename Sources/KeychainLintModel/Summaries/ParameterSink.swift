@@ -26,9 +26,15 @@ package struct ParameterSink: Sendable, Equatable {
     /// a validation guard (`guard !query.isEmpty else { throw … }`, `if … { throw … }`). A call the
     /// caller expects to throw does not reach such an operation (`FlowWalk.isExpectedToThrow`).
     package var afterThrow: Bool
+    /// The parameter is merged into a dictionary the function builds (`attributes.merge(extra)`),
+    /// not the dictionary it starts from: `added` is what the function has, and a caller's
+    /// argument that names no keychain key (`[:]`, or none, defaulting to it) is still judged.
+    package var isMerged = false
 
     package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
-                 removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int, afterThrow: Bool = false) {
+                 removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int, afterThrow: Bool = false,
+                 isMerged: Bool = false) {
+        self.isMerged = isMerged
         self.operationOffset = operationOffset
         self.afterThrow = afterThrow
         self.parameter = parameter
@@ -77,10 +83,10 @@ extension FlowWalk {
     /// dictionary: the parameter's own sink, with what the body added or removed first.
     func noteSink(of dictionary: DictionaryExpression, operation: KeychainOperation, role: DictionaryRole, status: StatusUse,
                   operationAt nameIndex: Int) {
-        guard let parameter = dictionary.parameter else { return }
+        guard let parameter = dictionary.parameter ?? dictionary.mergedParameter else { return }
         noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
                                removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex),
-                               afterThrow: firstThrow < nameIndex))
+                               afterThrow: firstThrow < nameIndex, isMerged: dictionary.parameter == nil))
     }
 
     func noteSink(_ sink: ParameterSink) {
@@ -89,7 +95,8 @@ extension FlowWalk {
 
     // MARK: Applied at a call
 
-    func passArgument(_ argument: Range<Int>, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
+    /// `argument` nil: the call leaves the parameter out and it defaults to `[:]`.
+    func passArgument(_ argument: Range<Int>?, to sink: ParameterSink, of summary: FunctionSummary, calleeAt i: Int) {
         // A test that asserts the call throws expects one of the callee's validation guards to
         // reject it: the operations behind one are not reached (those before any are).
         if sink.afterThrow && isExpectedToThrow(i) { return }
@@ -98,20 +105,27 @@ extension FlowWalk {
         let changesItems = sink.operation == .update || sink.operation == .delete
         let route = [summary.route] + sink.route
         let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role, returnsStatus: sink.status == .returned)
-        let read = dictionary(code.droppingLabel(argument))
+        let read: DictionaryExpression?
+        if let argument {
+            read = dictionary(code.droppingLabel(argument))
+        } else {
+            read = DictionaryExpression(entries: [], originOffset: code.offset(i), isLiteral: false)
+        }
         // A function forwarding its own parameter is not a caller: its callers are.
         if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.log.noteRoutedCall(to: spot) }
-        guard let dictionary = read ?? (changesItems ? opaqueArgument(argument) : nil) else { return }
+        guard let dictionary = read ?? (changesItems ? argument.flatMap(opaqueArgument) : nil) else { return }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
         let added = adopted(sink.added, of: summary, at: i)
         if self.summary != nil, let parameter = dictionary.parameter {
             noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
                                    removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
-                                   operationOffset: sink.operationOffset, afterThrow: sink.afterThrow || firstThrow < i))
+                                   operationOffset: sink.operationOffset, afterThrow: sink.afterThrow || firstThrow < i, isMerged: sink.isMerged))
             return
         }
-        // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here.
-        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) || (changesItems && dictionary.hasUnknownBase) else { return }
+        // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here
+        // (unless it is merged into the keychain dictionary the callee builds).
+        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) || (changesItems && dictionary.hasUnknownBase)
+            || (sink.isMerged && !dictionary.hasUnknownBase && sink.added.contains(where: { $0.key.hasPrefix("kSec") })) else { return }
         var call = KeychainCall(operation: sink.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
                                 status: status(of: sink, calleeAt: i), branch: currentBranch)
         call.route = route

@@ -108,6 +108,11 @@ extension FlowWalk {
                     applyEffect(effect, of: summary, to: argument, calleeAt: i)
                 }
             }
+            // A parameter the call leaves out that defaults to `[:]` passes an empty dictionary.
+            for sink in summary.sinks where !binding.contains(sink.parameter) && sink.parameter < summary.signature.parameters.count
+                && summary.signature.parameters[sink.parameter].defaultsToEmptyDictionary {
+                passArgument(nil, to: sink, of: summary, calleeAt: i)
+            }
             applySelfEffects(of: summary, arguments: arguments, binding: binding, calleeAt: i)
             for sink in summary.closureSinks {
                 passToClosure(sink, of: summary, arguments: arguments, binding: binding, calleeAt: i)

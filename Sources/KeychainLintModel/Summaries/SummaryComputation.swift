@@ -79,6 +79,27 @@ extension FlowWalk {
         return Int(variable.parameter)
     }
 
+    /// The one parameter merged into a variable whose own start is known (`var a = baseQuery;
+    /// a.merge(extra) { current, _ in current }`): the operation is judged with what each caller
+    /// passes for it. Nil when the variable starts from a parameter or an unknown dictionary, or
+    /// takes another unknown one.
+    func mergedParameter(_ index: Int) -> Int? {
+        let variable = variables[index]
+        guard summary != nil, variable.parameter < 0, !variable.hasUnknownBase else { return nil }
+        var merged: Int32 = -1
+        for event in variable.events {
+            switch event {
+            case .reset(let block): if blockIsOpen[block] { merged = -1 }
+            case .resetToUnknown(let block): if blockIsOpen[block] { return nil }
+            case .mergeUnknown(let parameter):
+                guard parameter >= 0, merged < 0 || merged == parameter else { return nil }
+                merged = parameter
+            case .add, .remove: continue
+            }
+        }
+        return merged >= 0 ? Int(merged) : nil
+    }
+
     /// At the end of a summarised body: what it wrote into `self`'s properties (`PropertyEffect`),
     /// then into its `inout` parameters (`ParameterEffect`).
     func noteBodyEnd() {
@@ -106,7 +127,10 @@ struct FunctionParameters {
             let defaultValue = code.firstTopLevel(in: typeStart..<element.upperBound) { code.is($0, "=") }
             let type = typeStart..<(defaultValue ?? element.upperBound)
             let isFunction = type.contains { code.is($0, "->") }
-            signature.parameters.append(.init(label: label, mayBeOmitted: defaultValue != nil || isFunction))
+            let emptyDefault = defaultValue.map { d in
+                code.kind(d + 1) == .leftBracket && code.kind(d + 2) == .colon && code.kind(d + 3) == .rightBracket
+            } ?? false
+            signature.parameters.append(.init(label: label, mayBeOmitted: defaultValue != nil || isFunction, defaultsToEmptyDictionary: emptyDefault))
             if isFunction { functions.append((index, nameIndex)) }
             if Self.isDictionaryType(type, code: code) { dictionaries.append((index, nameIndex)) }
         }
