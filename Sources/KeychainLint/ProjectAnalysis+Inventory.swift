@@ -37,6 +37,10 @@ extension ProjectAnalysis {
                 inventory[i][k].resolve(expressions)
                 inventory[i][k].spots += inventory[i][k].remote.compactMap { spots[$0] }
                 inventory[i][k].remote = []
+                if let reached = inventory[i][k].reachesRemote {
+                    inventory[i][k].reaches = spots[reached]
+                    inventory[i][k].reachesRemote = nil
+                }
             }
         }
     }

@@ -167,4 +167,48 @@ final class InventoryMatchingTests: XCTestCase {
         XCTAssertEqual(items.first?.library, "KeychainSwift")
         XCTAssertEqual(items.first?.accessibility, .computed(expression: "KeychainSwift's default"))
     }
+
+    /// A helper's own operation, where the dictionary is its caller's (unknown in its body), is the
+    /// calls' operation: it joins no item of its own, whether the helper is private (same file) or
+    /// another file's; an operation whose dictionary no call explains stays an unresolved item.
+    func testAHelpersOperationIsItsCallersNotAnItemOfItsOwn() throws {
+        let found = try items([
+            "Sources/Vault.swift": """
+                import Security
+                final class Vault {
+                    func save(_ d: Data) throws {
+                        try insert([kSecClass: kSecClassGenericPassword, kSecAttrService: "vault", kSecAttrAccount: "me",
+                                    kSecUseDataProtectionKeychain: true, kSecValueData: d] as CFDictionary)
+                    }
+                    private func insert(_ query: CFDictionary) throws {
+                        let status = SecItemAdd(query, nil)
+                        if status != errSecSuccess { throw NSError(domain: "vault", code: Int(status)) }
+                    }
+                    func wipe(_ query: CFDictionary) -> OSStatus { SecItemDelete(query) }
+                }
+                """,
+            "Sources/Remote.swift": """
+                import Security
+                enum Remote {
+                    static func remove(_ query: [String: Any]) throws {
+                        let status = SecItemDelete(query as CFDictionary)
+                        if status != errSecSuccess { throw NSError(domain: "remote", code: Int(status)) }
+                    }
+                }
+                """,
+            "Sources/Caller.swift": """
+                import Security
+                func forget() throws {
+                    try Remote.remove([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "vault",
+                                       kSecAttrAccount as String: "me", kSecUseDataProtectionKeychain as String: true])
+                }
+                """,
+        ])
+        let vault = found.first { $0.identity.service == .literal("vault") }
+        XCTAssertEqual(Set(ops(vault)), ["add 4", "delete 3"])
+        // `wipe` has no caller: its delete of a dictionary nobody shows stays listed, unresolved;
+        // `insert`'s add, which `save` reaches, is not listed with it.
+        XCTAssertEqual(found.count, 2, found.map(\.identity).description)
+        XCTAssertEqual(ops(found.first { $0.identity.service == nil }), ["delete 11"])
+    }
 }

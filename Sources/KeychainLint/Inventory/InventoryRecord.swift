@@ -19,6 +19,12 @@ package struct InventoryRecord: Sendable, Equatable {
     /// Values written in another file's helper: their expressions are read in that file once the
     /// passes are done (`ProjectAnalysis.resolveForeign`).
     package var foreign: [ForeignValue] = []
+    /// For a call of a function that passes its dictionary on: where that function's own
+    /// operation is (the `SecItem…` call inside it), in this file, or once the passes are done in
+    /// the function's file (`reachesRemote`). That operation, seen in its body with the caller's
+    /// dictionary unknown, is this record's, not an item of its own.
+    package var reaches: InventorySpot?
+    package var reachesRemote: ForeignValue?
 
     /// What groups records into one item: the class and each naming attribute, a computed value
     /// counting as any value (the code cannot tell such items apart statically either).
@@ -83,6 +89,11 @@ package struct InventoryRecord: Sendable, Equatable {
             record.remote = entries.flatMap { entry in
                 entry.home.map { [ForeignValue(helper: $0.helper, offset: $0.keyOffset), ForeignValue(helper: $0.helper, offset: $0.valueOffset)] } ?? []
             } + (call.sink.map { [ForeignValue(helper: $0.function, offset: $0.offset)] } ?? [])
+            if let sink = call.sink {
+                // A private function's operation is in this file; another file's is found later.
+                if model.declaresFunction(routed: sink.function) { record.reaches = reader.spots([sink.offset]).first }
+                else { record.reachesRemote = ForeignValue(helper: sink.function, offset: sink.offset) }
+            }
             records.append(record)
         }
         for use in file.wrapperUses {

@@ -23,7 +23,8 @@ public struct KeychainInventory: Sendable, Equatable {
     /// Groups the operations by item identity, attaches each lookup, update or delete that names
     /// fewer attributes than the items the code stores to every item it can match, and gives each
     /// operation the findings the lint run made at its spots.
-    package init(records: [InventoryRecord], findings: [Finding], problems: [LintProblem], filesAnalysed: Int) {
+    package init(records all: [InventoryRecord], findings: [Finding], problems: [LintProblem], filesAnalysed: Int) {
+        let records = Self.withoutReachedOperations(all)
         let found = Self.findings(findings, of: records)
         var order: [InventoryRecord.Key] = []
         var grouped: [InventoryRecord.Key: [Int]] = [:]
@@ -52,6 +53,19 @@ public struct KeychainInventory: Sendable, Equatable {
         self.items = items.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
         self.problems = problems
         self.filesAnalysed = filesAnalysed
+    }
+
+    /// Without the operations inside functions that callers pass their dictionaries to, as the
+    /// function's body sees them (the dictionary unknown there, so no class): each call's record
+    /// holds that operation with the caller's dictionary and the route to it.
+    private static func withoutReachedOperations(_ records: [InventoryRecord]) -> [InventoryRecord] {
+        struct Place: Hashable { var path: String; var line: Int }
+        let reached = Set(records.compactMap { $0.reaches.map { Place(path: $0.path, line: $0.line) } })
+        guard !reached.isEmpty else { return records }
+        return records.filter { record in
+            guard case .computed? = record.identity.itemClass else { return true }
+            return !reached.contains(Place(path: record.operation.path, line: record.operation.line))
+        }
     }
 
     /// The rule ids of the findings about each record's operation: those reported at one of its
