@@ -15,7 +15,9 @@ extension UnhandledDuplicateItem {
             while code.isKeyword(start - 1, "try") || code.isKeyword(start - 1, "await") { start -= 1 }
             return handles(argumentStartingAt: start, file: file)
         case .bound(let name):
+            // In unbalanced code the body read around the call may end before it: then nothing follows.
             let reach = min(file.enclosingFunctionBody(of: call.codeIndex).upperBound, call.codeIndex + OperationSites.statementReach)
+            guard reach > call.codeIndex else { return false }
             return (call.codeIndex..<reach).contains { i in
                 code.kind(i) == .identifier && code.text(i) == name && code.kind(i - 1) != .period
                     && handles(argumentStartingAt: i, file: file)
@@ -59,7 +61,7 @@ extension UnhandledDuplicateItem {
     private static func derivedNames(from name: String, in body: Range<Int>, code: CodeView) -> Set<String> {
         var names: Set<String> = [name]
         for i in body where (code.isKeyword(i, "let") || code.isKeyword(i, "var")) && code.kind(i + 1) == .identifier && code.is(i + 2, "=") {
-            let end = code.expressionEnd(from: i + 3)
+            let end = max(i + 3, code.expressionEnd(from: i + 3))
             let value = (i + 3)..<end
             guard !value.isEmpty, code.kind(value.lowerBound) != .stringStart,
                   !code.isIdentifier(value.lowerBound, "SecCopyErrorMessageString"), !code.isIdentifier(value.lowerBound, "String") else { continue }
