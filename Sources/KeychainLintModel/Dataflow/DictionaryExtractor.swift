@@ -254,7 +254,7 @@ final class DictionaryExtractor {
         if scoped {
             bodies = bodies.filter { body in
                 let outer = Int(code.enclosingBraces[body.open])
-                return !body.isLocal || (outer < index && index < code.after(outer))
+                return !body.isLocal || (outer >= 0 && outer < index && index < code.after(outer))
             }
         }
         if let overloaded = overloadedHelperEntries(named: name, callAt: index, among: bodies) { return overloaded }
