@@ -44,21 +44,4 @@ extension ProjectAnalysis {
             }
         }
     }
-
-    /// The file (pass index) that declares each helper and summarised function, the first of
-    /// several, as `Run.relocate` finds it.
-    private static func declaringFiles(_ passes: [Pass]) -> [String: Int] {
-        var declaringFile: [String: Int] = [:]
-        func note(_ name: String, _ i: Int) { declaringFile[name] = min(declaringFile[name] ?? i, i) }
-        for (i, pass) in passes.enumerated() {
-            guard let declared = pass.tokenized?.declared else { continue }
-            for name in declared.helpers.keys { note(name, i) }
-            for summary in declared.summaries.values.joined() { note(summary.route, i) }
-            for (key, list) in declared.memberHelpers {
-                let member = key.split(separator: ".").last.map(String.init) ?? key
-                for helper in list { note(helper.type + "." + member, i) }
-            }
-        }
-        return declaringFile
-    }
 }

@@ -62,19 +62,8 @@ extension ProjectAnalysis.Run {
     /// file is linted once more with them, so its own suppressions decide.
     func relocate(_ passes: [Pass], symbols: ProjectSymbols, into outcomes: inout [ProjectAnalysis.Outcome],
                   inventory: inout [[InventoryRecord]]) {
-        var declaringFile: [String: Int] = [:]
-        for (i, pass) in passes.enumerated() {
-            for name in (pass.tokenized?.declared.helpers ?? [:]).keys where symbols.helpers[name] != nil {
-                declaringFile[name] = min(declaringFile[name] ?? i, i)
-            }
-            for summary in (pass.tokenized?.declared.summaries ?? [:]).values.joined() {
-                declaringFile[summary.route] = min(declaringFile[summary.route] ?? i, i)
-            }
-            for (key, list) in pass.tokenized?.declared.memberHelpers ?? [:] {
-                let member = key.split(separator: ".").last.map(String.init) ?? key
-                for helper in list { declaringFile[helper.type + "." + member] = min(declaringFile[helper.type + "." + member] ?? i, i) }
-            }
-        }
+        // A helper two files give different values is no one file's: findings stay with the callers.
+        let declaringFile = ProjectAnalysis.declaringFiles(passes) { symbols.helpers[$0] != nil }
         let sinks = sinkFindings(passes, declaringFile: declaringFile)
         var incoming = sinks.atSinks
         for pass in passes {
@@ -97,5 +86,24 @@ extension ProjectAnalysis.Run {
             inventory[d] = results[k].analysis?.inventory ?? []
         }
         dropping(sinks.replaced, from: &outcomes)
+    }
+}
+
+extension ProjectAnalysis {
+    /// The file (pass index) that declares each helper (those `keepsHelper` accepts), summarised
+    /// function (by route) and type member (`Type.member`), the first of several.
+    static func declaringFiles(_ passes: [Pass], keepsHelper: (String) -> Bool = { _ in true }) -> [String: Int] {
+        var declaringFile: [String: Int] = [:]
+        func note(_ name: String, _ i: Int) { declaringFile[name] = min(declaringFile[name] ?? i, i) }
+        for (i, pass) in passes.enumerated() {
+            guard let declared = pass.tokenized?.declared else { continue }
+            for name in declared.helpers.keys where keepsHelper(name) { note(name, i) }
+            for summary in declared.summaries.values.joined() { note(summary.route, i) }
+            for (key, list) in declared.memberHelpers {
+                let member = key.split(separator: ".").last.map(String.init) ?? key
+                for helper in list { note(helper.type + "." + member, i) }
+            }
+        }
+        return declaringFile
     }
 }

@@ -38,7 +38,7 @@ extension ProjectAnalysis.Run {
         for (ruleID, spots) in byRule {
             for (spot, findings) in spots {
                 let calls = callSites[spot] ?? 0
-                guard calls >= 1, !spot.returnsStatus, findings.count == calls,
+                guard !spot.returnsStatus, findings.count == calls,
                       let d = declaringFile[spot.function] ?? Self.privateDeclaringFile(of: findings) else { continue }
                 let message: String
                 if calls == 1 {

@@ -87,7 +87,19 @@ final class DictionaryExtractor {
     var summaryMemo: [Int: FunctionSummary?] = [:]
     var summaryStack = SummaryStack()
     /// By name id: callees that build their keychain dictionary themselves (`buildsItsOwnDictionary(calleeAt:)`).
-    var dictionaryBuildingCallees: [Bool] = []
+    private(set) lazy var dictionaryBuildingCallees = nameFlags(symbols.dictionaryBuildingFunctions)
+    /// By name id: names the project offers as helpers (`ProjectSymbols.helperNames`).
+    private(set) lazy var projectHelperNames = nameFlags(symbols.helperNames)
+
+    /// By name id: whether the file's name is one of `names` (the file's few spellings looked up
+    /// once, not each call's name spelled out and hashed).
+    private func nameFlags(_ names: Set<String>) -> [Bool] {
+        var flags = [Bool](repeating: false, count: code.names.count)
+        for name in names {
+            if let id = code.nameID(of: name) { flags[Int(id)] = true }
+        }
+        return flags
+    }
     /// By name id: the summaries a call of that name may stand for (allocated with the first call asked about).
     @exclusivity(unchecked) var summaryLists: [[FunctionSummary]?] = []
     /// Nesting of on-demand evaluations (constants within constants, helpers within helpers).

@@ -68,8 +68,9 @@ extension FlowWalk {
     /// declared returning one) or of the project.
     private func namesHelper(_ j: Int) -> Bool {
         let id = code.nameID(j)
-        if id >= 0, extractor.declarations.bodies.contains(in: id, where: { $0.declaresDictionary }) { return true }
-        return !extractor.symbols.helperNames.isEmpty && extractor.symbols.helperNames.contains(code.text(j))
+        guard id >= 0 else { return false }
+        if extractor.declarations.bodies.contains(in: id, where: { $0.declaresDictionary }) { return true }
+        return !extractor.symbols.helperNames.isEmpty && extractor.projectHelperNames[Int(id)]
     }
 
     /// `fetch(query)`, `ops.delete(q)`, `scope(&q)`: each summary the callee may stand for is

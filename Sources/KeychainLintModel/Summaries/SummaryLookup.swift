@@ -9,23 +9,17 @@ import KeychainLintSyntax
 /// property, a protocol-typed value (the project's implementations of that requirement are
 /// the functions of that name) or `Type.member`. A call that matches nothing stays unknown.
 extension DictionaryExtractor {
-    /// Whether the name at `index` is a function some summary may exist for (cheap: asked at every call).
-    /// `consulting` false: the call passes nothing a summary could act on (no dictionary literal, no
-    /// tracked variable, no `&`), so another file's functions of that name are not looked up — and
-    /// the file is not linted again because the project declares a function of a common name.
     /// The callee at `index` is a project function that builds its keychain dictionary itself
     /// (`ProjectSymbols.dictionaryBuildingFunctions`), by name id, worked out once per file.
     func buildsItsOwnDictionary(calleeAt index: Int) -> Bool {
         guard !symbols.dictionaryBuildingFunctions.isEmpty, case let id = code.nameID(index), id >= 0 else { return false }
-        if dictionaryBuildingCallees.isEmpty {
-            dictionaryBuildingCallees = [Bool](repeating: false, count: code.names.count)
-            for name in symbols.dictionaryBuildingFunctions {
-                if let known = code.nameID(of: name) { dictionaryBuildingCallees[Int(known)] = true }
-            }
-        }
         return dictionaryBuildingCallees[Int(id)]
     }
 
+    /// Whether the name at `index` is a function some summary may exist for (cheap: asked at every call).
+    /// `consulting` false: the call passes nothing a summary could act on (no dictionary literal, no
+    /// tracked variable, no `&`), so another file's functions of that name are not looked up — and
+    /// the file is not linted again because the project declares a function of a common name.
     func mayHaveSummaries(at index: Int, consulting: Bool = true) -> Bool {
         let id = code.nameID(index)
         guard id >= 0 else { return false }
