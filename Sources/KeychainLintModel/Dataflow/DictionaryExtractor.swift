@@ -77,6 +77,8 @@ final class DictionaryExtractor {
     /// By function body `{`: the names its parameters and locals declare (`declaresLocal`).
     var localNamesMemo: [Int: Set<Int32>] = [:]
     private(set) lazy var nameOccurrences = Self.occurrences(code)
+    /// By name id (`injectedOperation(named:)`), made with the first call asked about.
+    var injectedOperations: [Int32: KeychainOperation?]?
     private(set) lazy var storedMembersByOwner = Self.storedMembersByOwner(declarations, code)
     private(set) lazy var bodiesByOpen = Self.bodiesByOpen(declarations)
     private(set) lazy var membersByOwner = Self.membersByOwner(declarations)
@@ -184,6 +186,10 @@ final class DictionaryExtractor {
            code.kind(binding.initializer.lowerBound) == .identifier {
             guard let op = KeychainOperation(functionName: code.text(binding.initializer.lowerBound)) else { return nil }
             return callsFunctionValue(open: index + 1, arguments: op.argumentCount) ? op : nil
+        }
+        if !declarations.bodies.contains(Int32(id)), code.kind(index - 1) != .period || code.isKeyword(index - 2, "self"),
+           let op = injectedOperation(named: Int32(id)), callsFunctionValue(open: index + 1, arguments: op.argumentCount) {
+            return op
         }
         // Another file's reference, unless this file declares the name (its own method); most calls get here.
         guard !facts.isDeclared else { return nil }

@@ -30,6 +30,10 @@ package struct ParameterSink: Sendable, Equatable {
     /// not the dictionary it starts from: `added` is what the function has, and a caller's
     /// argument that names no keychain key (`[:]`, or none, defaulting to it) is still judged.
     package var isMerged = false
+    /// The caller gets the operation's status: `status` is `.returned`, or the status is bound
+    /// and that name is returned (`let s = SecItemCopyMatching(…)`, a retry on one status, then
+    /// `return s`). Where such a function's missing entries are reported (`SinkSpot.returnsStatus`).
+    package var handsStatusBack = false
 
     package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
                  removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int, afterThrow: Bool = false,
@@ -84,9 +88,11 @@ extension FlowWalk {
     func noteSink(of dictionary: DictionaryExpression, operation: KeychainOperation, role: DictionaryRole, status: StatusUse,
                   operationAt nameIndex: Int) {
         guard let parameter = dictionary.parameter ?? dictionary.mergedParameter else { return }
-        noteSink(ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
-                               removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex),
-                               afterThrow: firstThrow < nameIndex, isMerged: dictionary.parameter == nil))
+        var sink = ParameterSink(parameter: parameter, operation: operation, role: role, added: dictionary.entries,
+                                 removed: dictionary.certainlyAbsent, status: status, route: [], operationOffset: code.offset(nameIndex),
+                                 afterThrow: firstThrow < nameIndex, isMerged: dictionary.parameter == nil)
+        sink.handsStatusBack = handsBack(status)
+        noteSink(sink)
     }
 
     func noteSink(_ sink: ParameterSink) {
@@ -104,7 +110,8 @@ extension FlowWalk {
         // before an add); every missing-entry rule stays silent on it.
         let changesItems = sink.operation == .update || sink.operation == .delete
         let route = [summary.route] + sink.route
-        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role, returnsStatus: sink.status == .returned)
+        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role,
+                            returnsStatus: sink.status == .returned || sink.handsStatusBack)
         let read: DictionaryExpression?
         if let argument {
             read = dictionary(code.droppingLabel(argument))
@@ -117,9 +124,11 @@ extension FlowWalk {
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
         let added = adopted(sink.added, of: summary, at: i)
         if self.summary != nil, let parameter = dictionary.parameter {
-            noteSink(ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
-                                   removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
-                                   operationOffset: sink.operationOffset, afterThrow: sink.afterThrow || firstThrow < i, isMerged: sink.isMerged))
+            var forwarded = ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
+                                          removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
+                                          operationOffset: sink.operationOffset, afterThrow: sink.afterThrow || firstThrow < i, isMerged: sink.isMerged)
+            forwarded.handsStatusBack = (sink.status == .returned || sink.handsStatusBack) && handsBack(statusUse(ofCallAt: i))
+            noteSink(forwarded)
             return
         }
         // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here
@@ -139,5 +148,21 @@ extension FlowWalk {
     /// A status the callee returns is used as the call site uses it; one it checks itself is its own.
     private func status(of sink: ParameterSink, calleeAt i: Int) -> StatusUse {
         sink.status == .returned ? statusUse(ofCallAt: i) : .handledInside
+    }
+
+    /// Whether the caller of the function being summarised gets a status used as `status`:
+    /// returned in place, or bound to a name the body returns (`return status` as a statement).
+    func handsBack(_ status: StatusUse) -> Bool {
+        switch status {
+        case .returned: return true
+        case .bound(let name):
+            guard let id = code.nameID(of: name) else { return false }
+            for k in range where code.isKeyword(k, "return") && k + 1 < range.upperBound && code.nameID(k + 1) == id {
+                let next = k + 2
+                if next >= code.count || code.startsLine[next] || code.kind(next) == .rightBrace || code.kind(next) == .semicolon { return true }
+            }
+            return false
+        default: return false
+        }
     }
 }

@@ -132,7 +132,7 @@ struct CertificateApplicationTag: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.dictionary.hasItemClass("kSecClassCertificate") {
+        for use in file.uses(ofClass: "kSecClassCertificate") {
             for entry in use.dictionary.entries where entry.key == "kSecAttrApplicationTag" {
                 findings.report(at: entry.keyOffset, "Certificates have no application tag; the keychain rejects the item or drops the tag. Identify certificates by label, issuer and serial number.")
             }

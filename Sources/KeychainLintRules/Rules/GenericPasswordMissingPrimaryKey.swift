@@ -38,6 +38,21 @@ struct GenericPasswordMissingPrimaryKey: Rule {
                 }
             }
             """, note: "A dictionary carrying kSecValueData whose call is not visible is treated as an add."),
+            RuleExample("""
+            enum Login { case app(account: String), web(account: String, server: String) }
+            func save(_ login: Login, _ secret: Data) {
+                var q: [String: Any]
+                switch login {
+                case let .app(account):
+                    q = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                case let .web(account, server):
+                    q = [kSecClass as String: kSecClassInternetPassword, kSecAttrAccount as String: account, kSecAttrServer as String: server]
+                }
+                q[kSecValueData as String] = secret
+                q[kSecUseDataProtectionKeychain as String] = true
+                _ = ↓SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "Each arm is an item of its own class: the generic password's arm has no service."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -65,11 +80,26 @@ struct GenericPasswordMissingPrimaryKey: Rule {
                 SecItemAdd(q as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            enum Login { case app(account: String), web(account: String, server: String) }
+            func save(_ login: Login, _ secret: Data) {
+                var q: [String: Any]
+                switch login {
+                case let .app(account):
+                    q = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example", kSecAttrAccount as String: account]
+                case let .web(account, server):
+                    q = [kSecClass as String: kSecClassInternetPassword, kSecAttrAccount as String: account, kSecAttrServer as String: server]
+                }
+                q[kSecValueData as String] = secret
+                q[kSecUseDataProtectionKeychain as String] = true
+                _ = SecItemAdd(q as CFDictionary, nil)
+            }
+            """, note: "The internet password needs no service; the generic password's arm has both."),
         ]
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.role == .query && use.effectiveOperation == .add && use.dictionary.hasItemClass("kSecClassGenericPassword") {
+        for use in file.uses(ofClass: "kSecClassGenericPassword") where use.role == .query && use.effectiveOperation == .add {
             let missing = ["kSecAttrService", "kSecAttrAccount"].filter { use.dictionary.lacks($0) }
             guard !missing.isEmpty else { continue }
             findings.report(missingIn: use, "Generic password added without \(missing.joined(separator: " and ")); the empty default collides with the next add. Set both kSecAttrService and kSecAttrAccount.")

@@ -189,7 +189,7 @@ struct GenericPasswordWebLogin: Rule {
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
         checkWrappers(in: file, into: &findings)
         let migratedHosts = internetPasswordServers(in: file)
-        for use in file.uses where use.dictionary.hasItemClass("kSecClassGenericPassword") {
+        for use in file.uses(ofClass: "kSecClassGenericPassword") {
             guard let offending = offendingEntry(use.dictionary) else { continue }
             // Reading or deleting old generic items while adding internet passwords for the same
             // server is the migration away from this mistake, not the mistake.
@@ -221,7 +221,7 @@ struct GenericPasswordWebLogin: Rule {
     /// Hosts of the internet-password items this file adds.
     private func internetPasswordServers(in file: KeychainFile) -> Set<String> {
         var hosts = Set<String>()
-        for use in file.uses where use.effectiveOperation == .add && use.dictionary.hasItemClass("kSecClassInternetPassword") {
+        for use in file.uses(ofClass: "kSecClassInternetPassword") where use.effectiveOperation == .add {
             for entry in use.dictionary.entries where entry.key == "kSecAttrServer" {
                 if let text = entry.value.stringValue?.known { hosts.insert(WebAddress.host(text)) }
             }

@@ -60,7 +60,7 @@ struct InternetPasswordInvalidAttribute: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.dictionary.hasItemClass("kSecClassInternetPassword") {
+        for use in file.uses(ofClass: "kSecClassInternetPassword") {
             for entry in use.dictionary.entries where entry.key == "kSecAttrService" || entry.key == "kSecAttrGeneric" {
                 findings.report(at: entry.keyOffset, "\(entry.key) is not an internet-password attribute; the item is rejected or never matched. Use kSecAttrServer, kSecAttrProtocol and kSecAttrAccount.")
             }

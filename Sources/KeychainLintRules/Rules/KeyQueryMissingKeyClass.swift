@@ -55,7 +55,7 @@ struct KeyQueryMissingKeyClass: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.role == .query && use.dictionary.hasItemClass("kSecClassKey") {
+        for use in file.uses(ofClass: "kSecClassKey") where use.role == .query {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
                   use.dictionary.lacks("kSecAttrKeyClass"), !KeychainFacts.namesOneItem(use.dictionary) else { continue }
             findings.report(missingIn: use, "Key query without kSecAttrKeyClass; it matches both keys of a pair. Add kSecAttrKeyClass.")

@@ -80,7 +80,7 @@ struct KeyQueryMissingKeyType: Rule {
     )
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.role == .query && use.dictionary.hasItemClass("kSecClassKey") {
+        for use in file.uses(ofClass: "kSecClassKey") where use.role == .query {
             guard let op = use.call?.operation, op == .copyMatching || op == .update || op == .delete,
                   use.dictionary.lacks("kSecAttrKeyType"), !KeychainFacts.namesOneItem(use.dictionary) else { continue }
             findings.report(missingIn: use, "Key query without kSecAttrKeyType; keys of every type under this tag match. Add kSecAttrKeyType.")

@@ -71,7 +71,7 @@ struct RawKeyDataAdd: Rule {
     ]
 
     func check(_ file: KeychainFile, into findings: inout FindingCollector) {
-        for use in file.uses where use.role == .query && use.effectiveOperation == .add && use.dictionary.hasItemClass("kSecClassKey") {
+        for use in file.uses(ofClass: "kSecClassKey") where use.role == .query && use.effectiveOperation == .add {
             let symmetric = use.dictionary.entries.contains { entry in
                 (entry.key == "kSecAttrKeyClass" || entry.key == "kSecAttrKeyType")
                     && entry.value.symbolName.map(Self.symmetricValues.contains) == true
