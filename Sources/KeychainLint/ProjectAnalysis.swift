@@ -58,7 +58,14 @@ package enum ProjectAnalysis {
         }
         var symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
         guard !symbols.names.isEmpty || !symbols.passThroughFunctions.isEmpty else {
-            return (passes.map(\.final), passes.map { $0.analysis?.inventory ?? [] })
+            var outcomes = passes.map(\.final)
+            var inventory = passes.map { $0.analysis?.inventory ?? [] }
+            // Nothing for other files, but a private helper's operation every call misses the
+            // same entry through is still reported there once.
+            if passes.contains(where: { !($0.tokenized?.routed.isEmpty ?? true) }) {
+                run.relocate(passes, symbols: symbols, into: &outcomes, inventory: &inventory)
+            }
+            return (outcomes, inventory)
         }
         Pass.keepConditionalConsults(of: symbols.names, in: &passes)
         symbols = run.symbolRounds(&passes, symbols: symbols)

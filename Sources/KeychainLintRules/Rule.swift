@@ -40,7 +40,9 @@ package struct FindingCollector {
     /// the dictionary crossed calls on its way to the operation.
     package mutating func report(missingIn use: KeychainUse, _ message: String, fix: Fix? = nil) {
         let offset = use.missingEntryOffset
-        report(at: offset, message + use.routeNote, fix: fix)
+        // A second use reaching the same spot (a call two summaries of one name stand for) keeps
+        // the first one's finding, its operation included.
+        guard report(at: offset, message + use.routeNote, fix: fix) else { return }
         if let sink = use.call?.sink, let last = raw.last, last.offset == offset {
             raw[raw.count - 1].sink = sink
             raw[raw.count - 1].messageAtSink = message
@@ -48,9 +50,10 @@ package struct FindingCollector {
     }
 
     /// Records a finding at `offset` unless this rule already reported that spot.
-    package mutating func report(at offset: Int, _ message: String, fix: Fix? = nil) {
-        if seen.insert(offset).inserted {
-            raw.append(Raw(offset: offset, message: message, fix: fix))
-        }
+    @discardableResult
+    package mutating func report(at offset: Int, _ message: String, fix: Fix? = nil) -> Bool {
+        guard seen.insert(offset).inserted else { return false }
+        raw.append(Raw(offset: offset, message: message, fix: fix))
+        return true
     }
 }

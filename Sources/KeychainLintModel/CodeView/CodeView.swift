@@ -28,6 +28,10 @@ import KeychainLintSyntax
         return table
     }()
 
+    /// By name id: the names this file's `typealias`es make dictionary types
+    /// (`typealias KeychainQuery = CFDictionary`), found on first need (`CodeView+TypeAliases`).
+    package private(set) lazy var dictionaryTypeAliases: Set<Int32> = Self.dictionaryTypeAliases(in: self)
+
     @usableFromInline package let partner: [Int32]
     /// Whether a line break separates this token from the previous code token.
     package let startsLine: [Bool]

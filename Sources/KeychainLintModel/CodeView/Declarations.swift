@@ -256,7 +256,7 @@ package final class Declarations {
             return code.firstTopLevel(in: (t + 1)..<max(t + 1, close), where: { code.kind($0) == .colon }) != nil
         }
         return code.isIdentifier(t, "Dictionary") || code.isIdentifier(t, "CFDictionary")
-            || code.isIdentifier(t, "NSDictionary") || code.isIdentifier(t, "NSMutableDictionary")
+            || code.isIdentifier(t, "NSDictionary") || code.isIdentifier(t, "NSMutableDictionary") || code.isDictionaryTypeAlias(t)
     }
 
     /// The `(` of a function's parameters, past generic parameters (`func f<T>(_ x: T)`).

@@ -89,7 +89,7 @@ extension DictionaryExtractor {
     }
 
     /// Whether the token at `i` ends an expression a `.member` can follow (a receiver).
-    private func endsValue(_ i: Int) -> Bool {
+    func endsValue(_ i: Int) -> Bool {
         switch code.kind(i) {
         case .identifier, .rightParen, .rightBracket, .stringEnd, .integerLiteral, .floatLiteral: return true
         case .keyword: return code.isKeyword(i, "self") || code.isKeyword(i, "Self") || code.isKeyword(i, "super")

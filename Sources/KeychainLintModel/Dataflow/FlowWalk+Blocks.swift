@@ -25,7 +25,8 @@ extension FlowWalk {
         for index in block.variables {
             let variable = variables[index]
             if !collectsReturnsOnly && !variable.flowsIntoCall && !variable.isReturned
-                && !isOnlyInspected(variable, before: block.open >= 0 ? code.after(block.open) : code.count) {
+                && !isOnlyInspected(variable, before: block.open >= 0 ? code.after(block.open) : code.count)
+                && !isHandedBackAsResult(variable, before: block.open >= 0 ? code.after(block.open) : code.count) {
                 var expression = DictionaryExpression(entries: snapshot(index), originOffset: variable.declOffset, isLiteral: false)
                 (expression.hasUnknownBase, expression.certainlyAbsent) = openness(index)
                 if expression.isKeychainDictionary {
@@ -62,6 +63,21 @@ extension FlowWalk {
             reads += 1
         }
         return reads > 0
+    }
+
+    /// `result?.pointee = item as CFDictionary` (or `[item, other] as CFArray`): the dictionary is
+    /// what a lookup finds, written to its out-parameter (a fake `SecItemCopyMatching` in a test), not a query or an item to add.
+    private func isHandedBackAsResult(_ variable: Variable, before end: Int) -> Bool {
+        guard variable.declIndex >= 0 else { return false }
+        let start = Int(variable.declIndex) + 1
+        let stop = min(end, start + Self.inspectionReach)
+        guard start + 1 < stop else { return false }
+        code.work += stop - start
+        for k in (start + 1)..<(stop - 1) where code.isIdentifier(k, "pointee") && code.kind(k - 1) == .period && code.is(k + 1, "=") {
+            let value = (k + 2)..<max(k + 2, min(stop, code.expressionEnd(from: k + 2)))
+            if value.contains(where: { code.nameID($0) == variable.name }) { return true }
+        }
+        return false
     }
 
     /// The file-wide walk jumps over code at file or type level (a function body, a member's

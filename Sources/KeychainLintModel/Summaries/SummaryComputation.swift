@@ -136,7 +136,8 @@ struct FunctionParameters {
         }
     }
 
-    /// `[String: Any]`, `inout [CFString: Any]`, `CFDictionary`, `NSDictionary?`, `Dictionary<…>`.
+    /// `[String: Any]`, `inout [CFString: Any]`, `CFDictionary`, `NSDictionary?`, `Dictionary<…>`, a
+    /// `typealias` of one in this file.
     static func isDictionaryType(_ type: Range<Int>, code: CodeView) -> Bool {
         var j = type.lowerBound
         while j < type.upperBound && (code.isKeyword(j, "inout") || code.isIdentifier(j, "inout")) { j += 1 }
@@ -146,6 +147,6 @@ struct FunctionParameters {
             return close > j + 1 && code.firstTopLevel(in: (j + 1)..<close) { code.kind($0) == .colon } != nil
         }
         return code.isIdentifier(j, "CFDictionary") || code.isIdentifier(j, "NSDictionary")
-            || code.isIdentifier(j, "NSMutableDictionary") || code.isIdentifier(j, "Dictionary")
+            || code.isIdentifier(j, "NSMutableDictionary") || code.isIdentifier(j, "Dictionary") || code.isDictionaryTypeAlias(j)
     }
 }

@@ -51,6 +51,7 @@ extension DictionaryExtractor {
                 return []
             }
         }
+        if reachesNoProjectFunction(index) { return [] }
         switch resolvedReceiver(ofMemberAt: index) {
         case .type(let owner)?:
             if let typed = typedSummaries(named: Int32(id), owner: owner, at: index) { return typed }
@@ -95,12 +96,56 @@ extension DictionaryExtractor {
     /// `SecureEnclave.object`). A bare call in a type that declares no function of the name may
     /// reach an inherited or protocol one, so every summary of the name stays a candidate.
     private func reachable(_ summaries: [FunctionSummary], from index: Int) -> [FunctionSummary] {
+        let summaries = withoutOtherTypesOverloads(summaries, from: index).filter(namesTheTypeOf)
         if isCalledThroughValue(index) { return summaries.filter { !$0.isTypeMember } }
         guard index < 1 || code.kind(index - 1) != .period,
               summaries.contains(where: \.isTypeMember), let owner = ownerOfEnclosingFunction(at: index) else { return summaries }
         let prefix = code.spelling(owner) + "."
         guard summaries.contains(where: { $0.isTypeMember && $0.route.hasPrefix(prefix) }) else { return summaries }
         return summaries.filter { !$0.isTypeMember || $0.route.hasPrefix(prefix) }
+    }
+
+    /// A method that builds its keychain dictionary itself (`FunctionSummary.buildsItsOwnDictionary`:
+    /// `create(_ value:, extraAttributes: = [:])`) is judged at any call of its name and labels, even
+    /// one that passes no keychain symbol: it is a candidate only in a file that names its type,
+    /// as code that calls a method of a type other than its own holds or makes an instance of it
+    /// (`Amplify.Publisher.create(…)` and `store.create(item)` elsewhere are not `Keychain.create`).
+    private func namesTheTypeOf(_ summary: FunctionSummary) -> Bool {
+        guard summary.isDeclaredElsewhere, summary.buildsItsOwnDictionary, let dot = summary.route.firstIndex(of: "."),
+              !summary.route[..<dot].contains("(") else { return true }
+        return code.nameID(of: String(summary.route[..<dot])) != nil
+    }
+
+    /// A bare or `self.` call inside a type that declares a function of the name and labels itself
+    /// (`insert(q)` in `TokenStore`, which has `insert(_:)`) is that function: another type's
+    /// method of the same name and labels (`AliasedStore.insert(_:)`, static or not) is never it.
+    private func withoutOtherTypesOverloads(_ summaries: [FunctionSummary], from index: Int) -> [FunctionSummary] {
+        guard summaries.count > 1, index < 1 || code.kind(index - 1) != .period || code.isKeyword(index - 2, "self"),
+              let owner = ownerOfEnclosingFunction(at: index) else { return summaries }
+        let prefix = code.spelling(owner) + "."
+        let own = Set(summaries.filter { $0.route.hasPrefix(prefix) }.map { $0.route.dropFirst(prefix.count) })
+        guard !own.isEmpty else { return summaries }
+        return summaries.filter { summary in
+            guard !summary.route.hasPrefix(prefix), let dot = summary.route.firstIndex(of: "."),
+                  !summary.route[..<dot].contains("(") else { return true }
+            return !own.contains(summary.route[summary.route.index(after: dot)...])
+        }
+    }
+
+    /// `.create(post)` (an implicit member: a static member or a case of the type the context
+    /// expects) when no static function of the name is summarised, or `Disposables.create(…)`
+    /// (a type name) when no summarised function is that type's: the call is none of the
+    /// project's functions of the name, which another type declares.
+    private func reachesNoProjectFunction(_ index: Int) -> Bool {
+        guard index >= 1, code.kind(index - 1) == .period else { return false }
+        let receiver = index - 2
+        if receiver < 0 || !endsValue(receiver) {
+            return !declarations.bodies.contains(code.nameID(index)) && !(symbols.summaries[code.text(index)] ?? []).contains(where: \.isTypeMember)
+        }
+        guard code.kind(receiver) == .identifier, receiver < 1 || code.kind(receiver - 1) != .period, startsUppercase(receiver),
+              !declarations.isDeclared(code.nameID(receiver)), !declarations.bodies.contains(code.nameID(index)) else { return false }
+        let prefix = code.text(receiver) + "."
+        return !(symbols.summaries[code.text(index)] ?? []).contains { $0.route.hasPrefix(prefix) }
     }
 
     /// `ops.delete(q)`, `self.store.save(q)`: a member reached through a value, not a type name.

@@ -58,7 +58,7 @@ extension UnhandledDuplicateItem {
     /// `name` and the locals made from it by conversion or as an argument of an error's
     /// initializer (`let copy = Int32(status)`, `let error = E.unexpected(copy, text)`), in order:
     /// not text made from it (`SecCopyErrorMessageString(status, nil)`, `"\(status)"`, `.description`).
-    private static func derivedNames(from name: String, in body: Range<Int>, code: CodeView) -> Set<String> {
+    static func derivedNames(from name: String, in body: Range<Int>, code: CodeView) -> Set<String> {
         var names: Set<String> = [name]
         for i in body where (code.isKeyword(i, "let") || code.isKeyword(i, "var")) && code.kind(i + 1) == .identifier && code.is(i + 2, "=") {
             let end = max(i + 3, code.expressionEnd(from: i + 3))
@@ -78,5 +78,22 @@ extension UnhandledDuplicateItem {
             if carries { names.insert(code.text(i + 1)) }
         }
         return names
+    }
+
+    /// `if let error = status.error { return error.code }`: a value made from the status (not its
+    /// text) returned to the caller, who can tell a duplicate apart as with `return status`.
+    static func returnsValue(carrying name: String, after call: KeychainCall, file: KeychainFile) -> Bool {
+        let code = file.code
+        let scope = scope(ofBindingAt: call.codeIndex, named: name, in: code)
+        let names = derivedNames(from: name, in: scope, code: code)
+        for i in scope where code.isKeyword(i, "return") && code.kind(i + 1) == .identifier && names.contains(code.text(i + 1)) {
+            var end = i + 2
+            if code.kind(end) == .period && code.kind(end + 1) == .identifier {
+                if code.isIdentifier(end + 1, "description") || code.isIdentifier(end + 1, "localizedDescription") { continue }
+                end += 2
+            }
+            if end >= code.count || code.startsLine[end] || code.kind(end) == .rightBrace || code.kind(end) == .semicolon { return true }
+        }
+        return false
     }
 }

@@ -62,7 +62,7 @@ extension UnhandledDuplicateItem {
 
     /// From `index` to the end of its block, stopping early at a `case` or `default` of the same
     /// block (another switch case) or at a new `let`/`var` of `name`.
-    private static func scope(ofBindingAt index: Int, named name: String, in code: CodeView) -> Range<Int> {
+    static func scope(ofBindingAt index: Int, named name: String, in code: CodeView) -> Range<Int> {
         let open = Int(code.enclosingBraces[index])
         let blockEnd = open >= 0 && code.partner[open] >= 0 ? Int(code.partner[open]) : code.count
         // Bounded, as every scan here: a binding's uses are near it.

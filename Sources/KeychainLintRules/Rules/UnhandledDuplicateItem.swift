@@ -258,6 +258,17 @@ struct UnhandledDuplicateItem: Rule {
                 SecItemAdd(item as CFDictionary, nil)
             }
             """, note: "The add runs only where a lookup of the item found nothing."),
+            RuleExample("""
+            func save(_ secret: Data) -> Int {
+                let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example",
+                                         kSecAttrAccount: "me", kSecValueData: secret] as CFDictionary, nil)
+                if status != errSecSuccess {
+                    let error = NSError(domain: NSOSStatusErrorDomain, code: Int(status))
+                    return error.code
+                }
+                return 0
+            }
+            """, note: "A value made from the status goes back to the caller, who can tell a duplicate apart."),
         ]
     )
 
@@ -285,7 +296,8 @@ struct UnhandledDuplicateItem: Rule {
                 let function = factsOf(body)
                 if function.handlesDuplicate { continue }
                 if case .bound(let name) = call.status {
-                    if function.returnedNames.contains(name) || Self.throwsError(carrying: name, after: call, file: file) { continue }
+                    if function.returnedNames.contains(name) || Self.throwsError(carrying: name, after: call, file: file)
+                        || Self.returnsValue(carrying: name, after: call, file: file) { continue }
                 }
                 if call.status == .usedInPlace, Self.switchThrowsError(carryingStatusOf: call, file: file) { continue }
                 if Self.passesStatusToHandler(call, file: file) { continue }
