@@ -38,7 +38,7 @@ enum AliasedStore {
 
     /// The status goes back to the caller as an error's code: a caller can tell a duplicate apart.
     static func add(_ attributes: PasswordAttributes) -> Int {
-        let status = SecItemAdd(attributes as CFDictionary, nil)
+        let status: OSStatus = SecItemAdd(attributes as CFDictionary, nil)
         if status != errSecSuccess {
             let error = NSError(domain: NSOSStatusErrorDomain, code: Int(status))
             return error.code

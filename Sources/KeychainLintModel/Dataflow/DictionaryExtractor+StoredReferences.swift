@@ -51,7 +51,9 @@ extension DictionaryExtractor {
         // Back over the parameter's type to the `,` or `(` that starts the parameter.
         var k = i - 2
         var colon = -1
-        while k >= 0 {
+        // Bounded: a parameter's type is short, and hostile input stays linear.
+        let floor = max(0, i - Self.maxParameterTokens)
+        while k >= floor {
             if code.kind(k) == .rightParen || code.kind(k) == .rightBracket {
                 let open = Int(code.partner[k])
                 guard open >= 0, open < k else { return nil }
@@ -63,9 +65,11 @@ extension DictionaryExtractor {
             if code.kind(k) == .leftBrace || code.kind(k) == .rightBrace || code.kind(k) == .semicolon || startsDeclaration(k, code) { return nil }
             k -= 1
         }
-        guard k >= 0, colon > k + 1, code.kind(colon - 1) == .identifier else { return nil }
+        guard k >= floor, colon > k + 1, code.kind(colon - 1) == .identifier else { return nil }
         return code.nameID(colon - 1)
     }
+
+    private static let maxParameterTokens = 256
 
     /// `let`, `var`, `func`, `case`: the value is a binding's or a statement's, not a parameter's default.
     private static func startsDeclaration(_ k: Int, _ code: CodeView) -> Bool {

@@ -159,6 +159,11 @@ extension FlowWalk {
         if code.isKeyword(p, "return") { return comparedAfter ? .usedInPlace : .returned }
         if code.is(p, "=") {
             if code.isIdentifier(p - 1, "_") { return .discarded }
+            // `let status: OSStatus = SecItemAdd(…)`: the name before the type annotation.
+            if code.kind(p - 1) == .identifier && code.kind(p - 2) == .colon && code.kind(p - 3) == .identifier
+                && (code.isKeyword(p - 4, "let") || code.isKeyword(p - 4, "var")) && !comparedAfter {
+                return .bound(name: code.text(p - 3))
+            }
             if code.kind(p - 1) == .identifier && !comparedAfter { return .bound(name: code.text(p - 1)) }
             return .usedInPlace
         }

@@ -79,6 +79,8 @@ final class FlowWalk {
     /// Set when the walk summarises a function body (`DictionaryExtractor.summary(of:)`): its
     /// dictionary parameters are tracked, and what reaches an operation or is returned is noted here.
     var summary: FunctionSummary?
+    /// The names of `return name` statements in the walked range, read once (`handsBack`).
+    var returnedNameIDs: Set<Int32>?
     /// Recording a callee's item changes at its call (`applyItemChanges`): they are not the
     /// caller's own. Item changes pass one call only — from a function that deletes or updates
     /// its own item to its callers — so they do not spread through every caller of a caller

@@ -157,11 +157,18 @@ extension FlowWalk {
         case .returned: return true
         case .bound(let name):
             guard let id = code.nameID(of: name) else { return false }
-            for k in range where code.isKeyword(k, "return") && k + 1 < range.upperBound && code.nameID(k + 1) == id {
-                let next = k + 2
-                if next >= code.count || code.startsLine[next] || code.kind(next) == .rightBrace || code.kind(next) == .semicolon { return true }
+            if returnedNameIDs == nil {
+                var names: Set<Int32> = []
+                for k in range where code.isKeyword(k, "return") && k + 1 < range.upperBound && code.kind(k + 1) == .identifier {
+                    let next = k + 2
+                    if next >= code.count || code.startsLine[next] || code.kind(next) == .rightBrace || code.kind(next) == .semicolon {
+                        names.insert(code.nameID(k + 1))
+                    }
+                }
+                code.work += range.count
+                returnedNameIDs = names
             }
-            return false
+            return returnedNameIDs!.contains(id)
         default: return false
         }
     }

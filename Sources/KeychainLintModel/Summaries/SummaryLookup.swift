@@ -139,13 +139,14 @@ extension DictionaryExtractor {
     private func reachesNoProjectFunction(_ index: Int) -> Bool {
         guard index >= 1, code.kind(index - 1) == .period else { return false }
         let receiver = index - 2
+        let name = code.nameID(index)
         if receiver < 0 || !endsValue(receiver) {
-            return !declarations.bodies.contains(code.nameID(index)) && !(symbols.summaries[code.text(index)] ?? []).contains(where: \.isTypeMember)
+            return !declarations.bodies.contains(name) && !(symbols.summaries[code.spelling(name)] ?? []).contains(where: \.isTypeMember)
         }
         guard code.kind(receiver) == .identifier, receiver < 1 || code.kind(receiver - 1) != .period, startsUppercase(receiver),
-              !declarations.isDeclared(code.nameID(receiver)), !declarations.bodies.contains(code.nameID(index)) else { return false }
-        let prefix = code.text(receiver) + "."
-        return !(symbols.summaries[code.text(index)] ?? []).contains { $0.route.hasPrefix(prefix) }
+              !declarations.isDeclared(code.nameID(receiver)), !declarations.bodies.contains(name) else { return false }
+        let prefix = code.spelling(code.nameID(receiver)) + "."
+        return !(symbols.summaries[code.spelling(name)] ?? []).contains { $0.route.hasPrefix(prefix) }
     }
 
     /// `ops.delete(q)`, `self.store.save(q)`: a member reached through a value, not a type name.

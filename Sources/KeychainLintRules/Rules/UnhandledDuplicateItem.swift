@@ -260,15 +260,15 @@ struct UnhandledDuplicateItem: Rule {
             """, note: "The add runs only where a lookup of the item found nothing."),
             RuleExample("""
             func save(_ secret: Data) -> Int {
-                let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example",
-                                         kSecAttrAccount: "me", kSecValueData: secret] as CFDictionary, nil)
+                let status: OSStatus = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example",
+                                                   kSecAttrAccount: "me", kSecValueData: secret] as CFDictionary, nil)
                 if status != errSecSuccess {
                     let error = NSError(domain: NSOSStatusErrorDomain, code: Int(status))
                     return error.code
                 }
                 return 0
             }
-            """, note: "A value made from the status goes back to the caller, who can tell a duplicate apart."),
+            """, note: "A value made from the status goes back to the caller, who can tell a duplicate apart (the status named before its type annotation)."),
         ]
     )
 
