@@ -131,8 +131,10 @@ package struct ProjectSymbols: Sendable {
             .union(functionAliases.filter { $0.value.judgesUnknownDictionaries }.keys.map(unqualified))
             // A function that builds the keychain dictionary itself and takes only extras from its
             // caller (`create(value)`, `extra` merged in or defaulting to `[:]`) is reached from a
-            // file that names no keychain symbol: like a helper, its name is a needle.
-            .union(dictionaryBuildingFunctions)
+            // file that names no keychain symbol: like a helper, its name is a needle. A method is
+            // reached only from a file that names its type (`SummaryLookup.namesTheTypeOf`): the
+            // type is the needle, not a name as common as `create`.
+            .union(Self.dictionaryBuildingNeedles(summaries))
         // A member is read through a value of its type (`settings.query`) in a file that goes on to
         // pass it to an operation, a name the prefilter looks for already: members are no needles,
         // but a file that looked one up is linted again when it changes.
@@ -169,6 +171,21 @@ package struct ProjectSymbols: Sendable {
     /// `var remove = SecItemDelete` and `retrieve` made 417 files that never touch the keychain be
     /// read, lexed and walked again.)
     package let contentNames: Set<String>
+
+    /// The owner type of each method that builds its own dictionary, the name of each such free function.
+    private static func dictionaryBuildingNeedles(_ summaries: [String: [FunctionSummary]]) -> Set<String> {
+        var out: Set<String> = []
+        for (name, list) in summaries {
+            for summary in list where summary.buildsItsOwnDictionary {
+                if let dot = summary.route.firstIndex(of: "."), !summary.route[..<dot].contains("(") {
+                    out.insert(String(summary.route[..<dot]))
+                } else {
+                    out.insert(name)
+                }
+            }
+        }
+        return out
+    }
 
     /// Merges what every file declares; a name with two different meanings is dropped.
     package init(merging files: [FileSymbols]) {
