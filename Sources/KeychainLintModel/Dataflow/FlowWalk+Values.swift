@@ -70,6 +70,7 @@ extension FlowWalk {
         if code.firstTopLevel(in: r, where: { self.code.kind($0) == .operator }) != nil { return .unknown }
         if let special = call(r) { return special }
         if let dictionary = dictionary(r) { return .dictionary(dictionary.entries) }
+        if let constant = convertedConstant(r) { return constant }
         if isMemberChain(r) {
             let qualifier = r.upperBound - 3
             let owner = code.kind(qualifier) == .identifier ? code.nameID(qualifier) : nil
@@ -77,6 +78,21 @@ extension FlowWalk {
         }
         return .unknown
     }
+
+    /// `kSecClass.stringValue`: a property an extension gives `CFString` to turn a constant into a
+    /// `String` key (`var stringValue: String { self as String }`), like `kSecClass as String`. Any
+    /// member of a `kSec…` constant but those that are no string of it (`hashValue`, `length`).
+    private func convertedConstant(_ r: Range<Int>) -> KeychainValue? {
+        let a = r.lowerBound
+        guard r.count == 3, code.kind(a) == .identifier, code.kind(a + 1) == .period, code.kind(a + 2) == .identifier,
+              code.identifier(a, hasPrefix: "kSec"), !Self.nonConversionMembers.contains(code.text(a + 2)),
+              case .symbol(let symbol) = resolve(at: a), symbol.hasPrefix("kSec") else { return nil }
+        return .symbol(symbol)
+    }
+
+    private static let nonConversionMembers: Set<String> = [
+        "hashValue", "hash", "length", "count", "isEmpty", "utf8", "utf16", "unicodeScalars", "startIndex", "endIndex",
+    ]
 
     /// Initializers that turn a `kSec…` constant into the same key: `String(kSecClass)`.
     static let stringConversions: Set<String> = ["String", "NSString", "CFString"]

@@ -34,6 +34,10 @@ package struct ParameterSink: Sendable, Equatable {
     /// and that name is returned (`let s = SecItemCopyMatching(…)`, a retry on one status, then
     /// `return s`). Where such a function's missing entries are reported (`SinkSpot.returnsStatus`).
     package var handsStatusBack = false
+    /// The function whose body holds `operationOffset` when it is not the innermost of `route`:
+    /// the call of a function that hands the status back (`securityItemManager.delete(withQuery:)`,
+    /// `return SecItemDelete(…)` inside) is the operation of the function that makes it.
+    package var holder: String?
 
     package init(parameter: Int, operation: KeychainOperation, role: DictionaryRole, added: [KeychainEntry],
                  removed: Set<String>, status: StatusUse, route: [String], operationOffset: Int, afterThrow: Bool = false,
@@ -110,7 +114,7 @@ extension FlowWalk {
         // before an add); every missing-entry rule stays silent on it.
         let changesItems = sink.operation == .update || sink.operation == .delete
         let route = [summary.route] + sink.route
-        let spot = SinkSpot(function: route[route.count - 1], offset: sink.operationOffset, role: sink.role,
+        let spot = SinkSpot(function: sink.holder ?? route[route.count - 1], offset: sink.operationOffset, role: sink.role,
                             returnsStatus: sink.status == .returned || sink.handsStatusBack)
         let read: DictionaryExpression?
         if let argument {
@@ -127,7 +131,14 @@ extension FlowWalk {
             var forwarded = ParameterSink(parameter: parameter, operation: sink.operation, role: sink.role, added: dictionary.entries + added,
                                           removed: dictionary.certainlyAbsent.union(sink.removed), status: status(of: sink, calleeAt: i), route: route,
                                           operationOffset: sink.operationOffset, afterThrow: sink.afterThrow || firstThrow < i, isMerged: sink.isMerged)
-            forwarded.handsStatusBack = (sink.status == .returned || sink.handsStatusBack) && handsBack(statusUse(ofCallAt: i))
+            let innerHandsBack = sink.status == .returned || sink.handsStatusBack
+            forwarded.handsStatusBack = innerHandsBack && handsBack(statusUse(ofCallAt: i))
+            if innerHandsBack, let here = self.summary?.route {
+                forwarded.operationOffset = code.offset(i)
+                forwarded.holder = here
+            } else {
+                forwarded.holder = sink.holder
+            }
             noteSink(forwarded)
             return
         }
