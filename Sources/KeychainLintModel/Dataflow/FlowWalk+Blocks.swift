@@ -54,6 +54,10 @@ extension FlowWalk {
         code.work += stop - start
         var reads = 0
         for j in start..<stop where code.nameID(j) == variable.name && code.kind(j - 1) != .period {
+            if isComparedByAssertion(j) {
+                reads += 1
+                continue
+            }
             guard code.kind(j + 1) == .leftBracket else { return false }
             let after = code.after(j + 1)
             if after >= code.count || code.is(after, "=") || code.kind(after) == .operator && code.text(after).hasSuffix("=")
@@ -63,6 +67,26 @@ extension FlowWalk {
             reads += 1
         }
         return reads > 0
+    }
+
+    /// `XCTAssertEqual(query, expected)`, `XCTAssertNotEqual(a, b, "…")`: the name at `j` is a whole
+    /// argument of an assertion that compares values (a test's expected dictionary is looked at).
+    private func isComparedByAssertion(_ j: Int) -> Bool {
+        guard code.kind(j + 1) == .comma || code.kind(j + 1) == .rightParen else { return false }
+        var k = j - 1
+        let floor = max(0, j - 64)
+        while k > floor && code.kind(k) != .leftParen {
+            if code.kind(k) == .rightParen || code.kind(k) == .rightBracket || code.kind(k) == .rightBrace {
+                let open = Int(code.partner[k])
+                guard open >= 0, open < k else { return false }
+                k = open - 1
+                continue
+            }
+            if code.kind(k) == .leftBracket || code.kind(k) == .leftBrace || code.kind(k) == .semicolon { return false }
+            k -= 1
+        }
+        guard k > floor, code.kind(k) == .leftParen else { return false }
+        return code.isIdentifier(k - 1, "XCTAssertEqual") || code.isIdentifier(k - 1, "XCTAssertNotEqual")
     }
 
     /// `result?.pointee = item as CFDictionary` (or `[item, other] as CFArray`): the dictionary is
