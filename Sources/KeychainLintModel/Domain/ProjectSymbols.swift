@@ -177,11 +177,7 @@ package struct ProjectSymbols: Sendable {
         var out: Set<String> = []
         for (name, list) in summaries {
             for summary in list where summary.buildsItsOwnDictionary {
-                if let dot = summary.route.firstIndex(of: "."), !summary.route[..<dot].contains("(") {
-                    out.insert(String(summary.route[..<dot]))
-                } else {
-                    out.insert(name)
-                }
+                out.insert(summary.routeOwner.map { String($0.type) } ?? name)
             }
         }
         return out

@@ -54,6 +54,13 @@ package struct FunctionSummary: Sendable, Equatable {
 }
 
 extension FunctionSummary {
+    /// `Keychain` of `Keychain.create(_:extraAttributes:)`, nil for a free function (`save(_:)`),
+    /// and the rest of the route (`create(_:extraAttributes:)`).
+    var routeOwner: (type: Substring, member: Substring)? {
+        guard let dot = route.firstIndex(of: "."), !route[..<dot].contains("(") else { return nil }
+        return (route[..<dot], route[route.index(after: dot)...])
+    }
+
     /// A sink whose dictionary the function builds itself, with keychain keys, and to which the
     /// caller adds at most extras (`ParameterSink.isMerged`, or a parameter defaulting to `[:]`):
     /// a call is judged even from code that names no keychain symbol.

@@ -111,9 +111,8 @@ extension DictionaryExtractor {
     /// as code that calls a method of a type other than its own holds or makes an instance of it
     /// (`Amplify.Publisher.create(…)` and `store.create(item)` elsewhere are not `Keychain.create`).
     private func namesTheTypeOf(_ summary: FunctionSummary) -> Bool {
-        guard summary.isDeclaredElsewhere, summary.buildsItsOwnDictionary, let dot = summary.route.firstIndex(of: "."),
-              !summary.route[..<dot].contains("(") else { return true }
-        return code.nameID(of: String(summary.route[..<dot])) != nil
+        guard summary.isDeclaredElsewhere, summary.buildsItsOwnDictionary, let owner = summary.routeOwner else { return true }
+        return code.nameID(of: String(owner.type)) != nil
     }
 
     /// A bare or `self.` call inside a type that declares a function of the name and labels itself
@@ -126,9 +125,8 @@ extension DictionaryExtractor {
         let own = Set(summaries.filter { $0.route.hasPrefix(prefix) }.map { $0.route.dropFirst(prefix.count) })
         guard !own.isEmpty else { return summaries }
         return summaries.filter { summary in
-            guard !summary.route.hasPrefix(prefix), let dot = summary.route.firstIndex(of: "."),
-                  !summary.route[..<dot].contains("(") else { return true }
-            return !own.contains(summary.route[summary.route.index(after: dot)...])
+            guard !summary.route.hasPrefix(prefix), let owner = summary.routeOwner else { return true }
+            return !own.contains(owner.member)
         }
     }
 
