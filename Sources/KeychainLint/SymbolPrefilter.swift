@@ -3,8 +3,9 @@ import KeychainLintSupport
 /// Byte-level checks for the project-wide pass, as cheap as the rules' prefilter.
 package enum SymbolPrefilter {
     /// Text a file must contain to declare an alias, a function reference or a helper:
-    /// `kSec…` constants or the Security functions themselves.
-    static let declarationLiterals = ["kSec", "SecItem", "SecKeyCreate", "SecPKCS12Import"]
+    /// `kSec…` constants or the Security functions themselves; or a status handler, which takes
+    /// an `OSStatus` (`StatusHandling`).
+    static let declarationLiterals = ["kSec", "SecItem", "SecKeyCreate", "SecPKCS12Import", "OSStatus"]
 
     /// The test whether a file may declare symbols, for bytes known to hold none of `absent` (a file
     /// the rules' prefilter dropped): a literal that contains one of them cannot occur either, so it

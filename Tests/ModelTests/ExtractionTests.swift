@@ -268,11 +268,13 @@ final class ExtractionTests: XCTestCase {
             _ = SecItemAdd(a as CFDictionary, nil)
             let status = SecItemAdd(a as CFDictionary, nil)
             if SecItemAdd(a as CFDictionary, nil) == errSecDuplicateItem {}
+            let run: (CFDictionary) -> OSStatus = { query in SecItemAdd(query, nil) }
             return SecItemAdd(a as CFDictionary, nil)
         }
         """), platforms: .all)
+        // A closure's single expression after its parameters is its result.
         XCTAssertEqual(file.uses.compactMap { $0.call?.status },
-                       [.discarded, .discarded, .bound(name: "status"), .usedInPlace, .returned])
+                       [.discarded, .discarded, .bound(name: "status"), .usedInPlace, .returned, .returned])
     }
 
     /// Deep `#if` nesting and long `#elseif` chains must not make region evaluation quadratic.

@@ -57,6 +57,8 @@ extension DictionaryExtractor {
         }
         out.summaries = exportedSummaries()
         out.memberHelpers = exportedMemberHelpers()
+        out.statusHandlers = StatusHandling.exported(declarations, code: code)
+        out.caseConstants = exportedCaseConstants()
         for id in declarations.storedMembers.names where (helperIDs.isEmpty || !helperIDs[Int(id)]) && !declarations.memberInitializers.contains(id) {
             // One type's property only: two types' values of one name are told apart by `memberHelpers`.
             let members = declarations.storedMembers[id]

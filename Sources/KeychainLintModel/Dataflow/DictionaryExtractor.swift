@@ -56,6 +56,8 @@ final class DictionaryExtractor {
     var memberDeclarations: [Int: [Int32: Int]] = [:]
 
     @exclusivity(unchecked) var constantMemo: [Int: KeychainValue] = [:]
+    /// By the body's `{` (`caseValues(of:)`).
+    var caseValueMemo: [Int: [Int32: KeychainValue]] = [:]
     var constantsInProgress: Set<Int> = []
     /// By name id.
     var passThroughMemo: [Int32: Bool] = [:]

@@ -172,6 +172,11 @@ extension FlowWalk {
         if code.kind(p) == .leftBrace && code.kind(afterCall) == .rightBrace && code.blockReturnsItsExpression(opening: p) {
             return .returned
         }
+        // `{ pointer in SecItemAdd(q, pointer) }`: the same, after the closure's parameters.
+        if code.isKeyword(p, "in"), code.kind(afterCall) == .rightBrace, code.partner[afterCall] >= 0 {
+            let open = Int(code.partner[afterCall])
+            if Int(code.enclosingBraces[p]) == open && code.blockKind(opening: open) == .closure { return .returned }
+        }
         if p < 0 || code.startsStatement(p + 1) {
             return comparedAfter || code.kind(afterCall) == .period ? .usedInPlace : .discarded
         }

@@ -68,6 +68,7 @@ extension FlowWalk {
         }
         // A top-level operator other than a trailing postfix `!`/`?` (ternary, `??`, arithmetic): not a known value.
         if code.firstTopLevel(in: r, where: { self.code.kind($0) == .operator }) != nil { return .unknown }
+        if let mapped = extractor.caseConstant(r) { return mapped }
         if let special = call(r) { return special }
         if let dictionary = dictionary(r) { return .dictionary(dictionary.entries) }
         if let constant = convertedConstant(r) { return constant }

@@ -51,6 +51,13 @@ package final class KeychainFile: @unchecked Sendable {
     /// then the user's, not a Security constant). Asking makes the file depend on the name.
     package func isUserDeclared(_ name: String) -> Bool { userDeclarations.contains(name) }
 
+    /// Whether a function of another file that the call whose callee name is at `callee` may reach
+    /// handles the status passed at `position` with `label` (`_` for none): it throws an error
+    /// carrying it or compares with errSecDuplicateItem (`StatusHandling`).
+    package func projectHandlesStatus(calledAt callee: Int, position: Int, label: String) -> Bool {
+        userDeclarations.handlesStatus(function: code.text(callee), position: position, label: label)
+    }
+
     /// Whether code in `region` may be compiled for macOS in this project.
     package func mayRunOnMacOS(_ region: ConditionRegion.ID) -> Bool {
         regions[Int(region)].platforms.contains(.macOS)

@@ -21,8 +21,19 @@ package struct FileSymbols: Sendable, Equatable {
     /// in its inheritance clause gives it, for a protocol extension in another file that reads
     /// `self.member` (`MemberHelper`).
     package var memberHelpers: [String: [MemberHelper]] = [:]
+    /// By `StatusHandling.key`: whether a function's parameter of type `OSStatus` is thrown inside
+    /// an error or compared with errSecDuplicateItem, so that a status another file hands it is handled.
+    package var statusHandlers: [String: Bool] = [:]
+    /// By `caseKey`: the `kSec…` constant a member of an enum gives one of its cases
+    /// (`KMConstants.dataProtection.value()`; `DictionaryExtractor.caseConstant`).
+    package var caseConstants: [String: KeychainValue] = [:]
 
     package init() {}
+
+    /// `Type.case.member`, or `.case.member` for a use that leaves the type to be inferred.
+    package static func caseKey(type: String?, case name: String, member: String) -> String {
+        (type ?? "") + "." + name + "." + member
+    }
 
     /// `Owner.name` for a static member, else `name`: the key of `functionAliases`.
     package static func key(_ name: String, owner: String?) -> String {
@@ -31,7 +42,8 @@ package struct FileSymbols: Sendable, Equatable {
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
-            && passThroughFunctions.isEmpty && summaries.isEmpty && memberHelpers.isEmpty
+            && passThroughFunctions.isEmpty && summaries.isEmpty && memberHelpers.isEmpty && statusHandlers.isEmpty
+            && caseConstants.isEmpty
     }
 
     /// The names declared in one of the two and not the other, or declared differently: the only
@@ -61,6 +73,8 @@ package struct FileSymbols: Sendable, Equatable {
         }
         changed.formUnion(shadowedSecurityNames.symmetricDifference(other.shadowedSecurityNames))
         changed.formUnion(passThroughFunctions.symmetricDifference(other.passThroughFunctions))
+        compare(statusHandlers, other.statusHandlers, StatusHandling.function(ofKey:))
+        compare(caseConstants, other.caseConstants, unqualified)
         return changed
     }
 }
@@ -111,12 +125,20 @@ package struct ProjectSymbols: Sendable {
     package let summaries: [String: [FunctionSummary]]
     /// By `Protocol.member`: every conforming type's value of it, from every file (`FileSymbols.memberHelpers`).
     package let memberHelpers: [String: [MemberHelper]]
+    /// The keys (`StatusHandling.key`) of the parameters every function of that key handles
+    /// (`FileSymbols.statusHandlers`): a handler in one file handles what any file passes it.
+    package let statusHandlers: Set<String>
+    /// Every file's `FileSymbols.caseConstants`; a key two files give different values is dropped.
+    package let caseConstants: [String: KeychainValue]
 
     package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
                  helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
                  passThroughFunctions: Set<String> = [], summaries: [String: [FunctionSummary]] = [:],
-                 memberHelpers: [String: [MemberHelper]] = [:], helperNames: Set<String>? = nil) {
+                 memberHelpers: [String: [MemberHelper]] = [:], statusHandlers: Set<String> = [],
+                 caseConstants: [String: KeychainValue] = [:], helperNames: Set<String>? = nil) {
         self.summaries = summaries
+        self.statusHandlers = statusHandlers
+        self.caseConstants = caseConstants
         self.helperNames = helperNames ?? Set(helpers.keys)
         self.memberHelpers = memberHelpers
         self.constants = constants
@@ -139,6 +161,10 @@ package struct ProjectSymbols: Sendable {
         // pass it to an operation, a name the prefilter looks for already: members are no needles,
         // but a file that looked one up is linted again when it changes.
         var names = contentNames.union(aliasNames).union(memberHelpers.keys.map(unqualified))
+            .union(statusHandlers.map(StatusHandling.function(ofKey:)))
+            // Read where a key is spelled `Type.case.member()`, in a file that builds a dictionary
+            // and so names a keychain symbol already: the member is no needle.
+            .union(caseConstants.keys.map(unqualified))
         var passing: [String] = []
         for (name, list) in summaries { FunctionSummary.dependencyNames(name, list, into: &names, passing: &passing) }
         for (key, operation) in functionAliases where ItemChange.changesItems(operation) {
@@ -158,7 +184,7 @@ package struct ProjectSymbols: Sendable {
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty && summaries.isEmpty
-            && memberHelpers.isEmpty
+            && memberHelpers.isEmpty && statusHandlers.isEmpty && caseConstants.isEmpty
     }
 
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
@@ -192,12 +218,16 @@ package struct ProjectSymbols: Sendable {
         var passThrough = Set<String>()
         var summaries: [String: [FunctionSummary]] = [:]
         var memberHelpers: [String: [MemberHelper]] = [:]
+        var statusHandlers = Merge<Bool>()
+        var caseConstants = Merge<KeychainValue>()
         var seen: [String: [FunctionSummary]] = [:]
         for file in files {
             for (key, list) in file.memberHelpers {
                 for helper in list where !(memberHelpers[key]?.contains(helper) ?? false) { memberHelpers[key, default: []].append(helper) }
             }
             passThrough.formUnion(file.passThroughFunctions)
+            for (key, handles) in file.statusHandlers { statusHandlers.add(key, handles) }
+            for (key, value) in file.caseConstants { caseConstants.add(key, value) }
             for (name, list) in file.summaries {
                 // Summaries of different routes differ: only those of one route are compared, so a
                 // file of many types with a method of one name is not compared pair by pair.
@@ -215,6 +245,7 @@ package struct ProjectSymbols: Sendable {
         for name in shadowed where resolved[name] == nil { resolved[name] = .unknown }
         self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
                   passThroughFunctions: passThrough, summaries: summaries, memberHelpers: memberHelpers,
+                  statusHandlers: Set(statusHandlers.unique.filter(\.value).keys), caseConstants: caseConstants.unique,
                   helperNames: helpers.names)
     }
 

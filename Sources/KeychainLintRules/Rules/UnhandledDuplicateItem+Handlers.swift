@@ -1,11 +1,12 @@
 import KeychainLintModel
 
-/// A status handed to a function of the file that throws an error carrying it, or compares it
-/// with errSecDuplicateItem (`try check(SecItemAdd(…))`, `let s = SecItemAdd(…); try check(s)`):
-/// the status reaches code that can tell a duplicate apart, as if that were written in place.
+/// A status handed to a function of the file, or of another file of the project, that throws an
+/// error carrying it, or compares it with errSecDuplicateItem (`try check(SecItemAdd(…))`,
+/// `let s = SecItemAdd(…); try check(s)`): the status reaches code that can tell a duplicate
+/// apart, as if that were written in place.
 extension UnhandledDuplicateItem {
-    /// `call`'s status is an argument of a same-file function (in place, or through the name it is
-    /// bound to) whose matching parameter the function throws inside an error or compares with
+    /// `call`'s status is an argument of a function (in place, or through the name it is bound to)
+    /// whose matching parameter the function throws inside an error or compares with
     /// errSecDuplicateItem.
     static func passesStatusToHandler(_ call: KeychainCall, file: KeychainFile) -> Bool {
         let code = file.code
@@ -28,7 +29,8 @@ extension UnhandledDuplicateItem {
     }
 
     /// The expression at `start` is a whole argument (`f(x)`, `f(a, status: x)`) of a call of a
-    /// same-file function whose parameter there is handled.
+    /// function whose parameter there is handled: one of this file, or one another file offers
+    /// (`FileSymbols.statusHandlers`).
     private static func handles(argumentStartingAt start: Int, file: KeychainFile) -> Bool {
         let code = file.code
         var p = start - 1
@@ -48,45 +50,31 @@ extension UnhandledDuplicateItem {
         guard open > 0, code.kind(open - 1) == .identifier else { return false }
         let arguments = code.elements(of: open)
         guard position < arguments.count, arguments[position].lowerBound <= start, start < arguments[position].upperBound else { return false }
-        return file.functionParameters(calledAt: open - 1, position: position).contains { handler in
-            let body = handler.body
-            if file.mentions("errSecDuplicateItem", in: body) { return true }
-            return throwsError(carrying: derivedNames(from: handler.parameter, in: body, code: code), in: body, code: code)
-        }
-    }
-
-    /// `name` and the locals made from it by conversion or as an argument of an error's
-    /// initializer (`let copy = Int32(status)`, `let error = E.unexpected(copy, text)`), in order:
-    /// not text made from it (`SecCopyErrorMessageString(status, nil)`, `"\(status)"`, `.description`).
-    static func derivedNames(from name: String, in body: Range<Int>, code: CodeView) -> Set<String> {
-        var names: Set<String> = [name]
-        for i in body where (code.isKeyword(i, "let") || code.isKeyword(i, "var")) && code.kind(i + 1) == .identifier && code.is(i + 2, "=") {
-            let end = max(i + 3, code.expressionEnd(from: i + 3))
-            let value = (i + 3)..<end
-            guard !value.isEmpty, code.kind(value.lowerBound) != .stringStart,
-                  !code.isIdentifier(value.lowerBound, "SecCopyErrorMessageString"), !code.isIdentifier(value.lowerBound, "String") else { continue }
-            var j = value.lowerBound
-            var carries = false
-            while j < end {
-                if code.kind(j) == .stringStart { j = code.after(j); continue }
-                if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)),
-                   !(code.kind(j + 1) == .period && (code.isIdentifier(j + 2, "description") || code.isIdentifier(j + 2, "localizedDescription"))) {
-                    carries = true
-                }
-                j += 1
-            }
-            if carries { names.insert(code.text(i + 1)) }
-        }
-        return names
+        if file.functionParameters(calledAt: open - 1, position: position).contains(where: { handler in
+            StatusHandling.handles(parameter: handler.parameter, body: handler.body, code: code)
+        }) { return true }
+        // A function of another file (`try SecKey.check(status: SecItemAdd(…))`), by name, position and label.
+        let argument = arguments[position]
+        let labelled = code.kind(argument.lowerBound) == .identifier && code.kind(argument.lowerBound + 1) == .colon
+        return file.projectHandlesStatus(calledAt: open - 1, position: position,
+                                         label: labelled ? code.text(argument.lowerBound) : "_")
     }
 
     /// `if let error = status.error { return error.code }`: a value made from the status (not its
     /// text) returned to the caller, who can tell a duplicate apart as with `return status`.
+    ///
+    /// Also `result = ResultCode(rawValue: status)` into a variable declared before, then
+    /// `return result` later in the function, outside the status's block.
     static func returnsValue(carrying name: String, after call: KeychainCall, file: KeychainFile) -> Bool {
         let code = file.code
         let scope = scope(ofBindingAt: call.codeIndex, named: name, in: code)
-        let names = derivedNames(from: name, in: scope, code: code)
-        for i in scope where code.isKeyword(i, "return") && code.kind(i + 1) == .identifier && names.contains(code.text(i + 1)) {
+        let names = StatusHandling.derivedNames(from: name, in: scope, code: code)
+        let assigned = assignedNames(carrying: names, in: scope, code: code)
+        let body = file.enclosingFunctionBody(of: call.codeIndex)
+        let rest = assigned.isEmpty || body.upperBound <= call.codeIndex ? scope : call.codeIndex..<min(body.upperBound, call.codeIndex + OperationSites.statementReach)
+        for i in rest where code.isKeyword(i, "return") && code.kind(i + 1) == .identifier
+            && (names.contains(code.text(i + 1)) || assigned.contains(code.text(i + 1)))
+            && (scope.contains(i) || assigned.contains(code.text(i + 1))) {
             var end = i + 2
             if code.kind(end) == .period && code.kind(end + 1) == .identifier {
                 if code.isIdentifier(end + 1, "description") || code.isIdentifier(end + 1, "localizedDescription") { continue }
@@ -95,5 +83,27 @@ extension UnhandledDuplicateItem {
             if end >= code.count || code.startsLine[end] || code.kind(end) == .rightBrace || code.kind(end) == .semicolon { return true }
         }
         return false
+    }
+
+    /// Variables declared elsewhere that a statement of `range` sets to a value made from one of
+    /// `names` (`result = ResultCode(rawValue: status)`), not to text made from it.
+    private static func assignedNames(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Set<String> {
+        var assigned: Set<String> = []
+        for i in range where code.kind(i) == .identifier && code.is(i + 1, "=") && code.startsStatement(i)
+            && !code.isKeyword(i - 1, "let") && !code.isKeyword(i - 1, "var") {
+            let end = code.expressionEnd(from: i + 2)
+            guard end > i + 2, code.kind(i + 2) != .stringStart, !code.isIdentifier(i + 2, "SecCopyErrorMessageString"),
+                  !code.isIdentifier(i + 2, "String") else { continue }
+            var j = i + 2
+            while j < end {
+                if code.kind(j) == .stringStart { j = code.after(j); continue }
+                if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)) {
+                    assigned.insert(code.text(i))
+                    break
+                }
+                j += 1
+            }
+        }
+        return assigned
     }
 }

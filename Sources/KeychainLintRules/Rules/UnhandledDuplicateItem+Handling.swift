@@ -19,7 +19,7 @@ extension UnhandledDuplicateItem {
             && code.kind(i + 2) == .leftBrace {
             names.formUnion(caseBindings(inSwitchBody: i + 2, code: code))
         }
-        return throwsError(carrying: names, in: scope, code: code)
+        return StatusHandling.throwsError(carrying: names, in: scope, code: code)
     }
 
     /// `switch SecItemAdd(…) { … case let status: throw E(rawValue: status) }`: the status,
@@ -30,7 +30,7 @@ extension UnhandledDuplicateItem {
         while code.isKeyword(before, "try") || code.isKeyword(before, "await") { before -= 1 }
         let open = code.after(call.codeIndex + 1)
         guard code.isKeyword(before, "switch"), code.kind(call.codeIndex + 1) == .leftParen, code.kind(open) == .leftBrace else { return false }
-        return throwsError(carrying: caseBindings(inSwitchBody: open, code: code), in: code.interior(of: open), code: code)
+        return StatusHandling.throwsError(carrying: caseBindings(inSwitchBody: open, code: code), in: code.interior(of: open), code: code)
     }
 
     /// The names `case let NAME:` binds the switched-on value to, in the switch body at `open`.
@@ -41,23 +41,6 @@ extension UnhandledDuplicateItem {
             names.insert(code.text(j + 2))
         }
         return names
-    }
-
-    /// A `throw` in `range` whose expression names one of `names` as a value, outside string literals.
-    static func throwsError(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Bool {
-        guard !names.isEmpty else { return false }
-        return range.contains { i in
-            guard code.isKeyword(i, "throw") else { return false }
-            let end = code.expressionEnd(from: i + 1)
-            var j = i + 1
-            while j < end {
-                // A string's text and interpolations are the error's message, not its value.
-                if code.kind(j) == .stringStart { j = code.after(j); continue }
-                if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)) { return true }
-                j += 1
-            }
-            return false
-        }
     }
 
     /// From `index` to the end of its block, stopping early at a `case` or `default` of the same

@@ -219,7 +219,13 @@ struct UnhandledDuplicateItem: Rule {
                 let status = operation()
                 return status == errSecDuplicateItem ? errSecSuccess : status
             }
-            """, note: "A closure returns the status to the function that calls it."),
+            func store(_ token: Data) -> OSStatus {
+                var result: AnyObject?
+                return withUnsafeMutablePointer(to: &result) { pointer in
+                    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, pointer)
+                }
+            }
+            """, note: "A closure returns the status to the function that calls it, with or without parameters."),
             RuleExample("""
             struct StoreError: Error { let code: Int32 }
             func check(_ status: OSStatus) throws {
@@ -268,7 +274,15 @@ struct UnhandledDuplicateItem: Rule {
                 }
                 return 0
             }
-            """, note: "A value made from the status goes back to the caller, who can tell a duplicate apart (the status named before its type annotation)."),
+            func keep(_ secret: Data) -> Int {
+                var code = 0
+                if !secret.isEmpty {
+                    let status = SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: secret] as CFDictionary, nil)
+                    code = Int(status)
+                }
+                return code
+            }
+            """, note: "A value made from the status goes back to the caller, who can tell a duplicate apart (the status named before its type annotation, or kept in a variable returned later)."),
         ]
     )
 
