@@ -153,9 +153,11 @@ extension CodeView {
         return range
     }
 
-    /// The label of an argument, if it has one.
+    /// The label of an argument, if it has one: a name before a colon (`query: q`), not the
+    /// bracket of an empty dictionary literal (`[:]`, whose `[` once read as the label).
     package func label(of range: Range<Int>) -> String? {
-        guard range.count >= 2, kind(range.lowerBound + 1) == .colon else { return nil }
+        guard range.count >= 2, kind(range.lowerBound + 1) == .colon,
+              kind(range.lowerBound) == .identifier || kind(range.lowerBound) == .keyword else { return nil }
         return text(range.lowerBound)
     }
 
