@@ -60,6 +60,10 @@ package struct RoutedFinding: Hashable, Sendable {
     /// The function making the operation's call is one of this file's own, which other files
     /// may not see (`private`): the project pass finds its file only this way.
     package var sinkDeclaredHere = false
+    /// For another operation the call reaches (`FindingCollector.Alternate`): the message the
+    /// call's finding takes when the first operation is reported at its operation and this one is
+    /// not; nil for the operation the finding names.
+    package var callerMessage: String? = nil
 }
 
 /// A finding a file's rules made on an entry of another file's helper. It belongs to the helper's

@@ -157,6 +157,12 @@ package struct Linter: Sendable {
                                                 sink: sink, messageAtSink: raw.messageAtSink,
                                                 sinkDeclaredHere: model.declaresFunction(routed: sink.function)))
                 }
+                for other in raw.alternates {
+                    routed.append(RoutedFinding(ruleID: id, line: at.line, column: at.column,
+                                                sink: other.sink, messageAtSink: other.messageAtSink,
+                                                sinkDeclaredHere: model.declaresFunction(routed: other.sink.function),
+                                                callerMessage: other.message))
+                }
             }
         }
         findings += malformed(&suppressions, in: file, positions)

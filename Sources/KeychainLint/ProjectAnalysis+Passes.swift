@@ -85,7 +85,7 @@ extension ProjectAnalysis.Run {
             outcomes[d] = results[k].final
             inventory[d] = results[k].analysis?.inventory ?? []
         }
-        dropping(sinks.replaced, from: &outcomes)
+        dropping(sinks, from: &outcomes)
     }
 }
 

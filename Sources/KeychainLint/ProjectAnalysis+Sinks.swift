@@ -14,6 +14,9 @@ extension ProjectAnalysis.Run {
         var atSinks: [Int: Set<RelocatedFinding>] = [:]
         /// The caller findings they replace: file index, rule, line, column.
         var replaced: Set<Replaced> = []
+        /// Of those, the ones whose call reaches another operation with the same mistake that is
+        /// not reported at its operation: they stay, with that operation's message.
+        var rewritten: [Replaced: String] = [:]
 
         struct Replaced: Hashable {
             var file: Int
@@ -35,11 +38,15 @@ extension ProjectAnalysis.Run {
             for finding in analysis.routed { byRule[finding.ruleID, default: [:]][finding.sink, default: []].append((i, finding)) }
         }
         var out = SinkFindings()
+        var kept: [(file: Int, finding: RoutedFinding)] = []
         for (ruleID, spots) in byRule {
             for (spot, findings) in spots {
                 let calls = callSites[spot] ?? 0
                 guard !spot.returnsStatus, findings.count == calls,
-                      let d = declaringFile[spot.function] ?? Self.privateDeclaringFile(of: findings) else { continue }
+                      let d = declaringFile[spot.function] ?? Self.privateDeclaringFile(of: findings) else {
+                    kept += findings.filter { $0.finding.callerMessage != nil }
+                    continue
+                }
                 let message: String
                 if calls == 1 {
                     let caller = findings[0]
@@ -50,10 +57,15 @@ extension ProjectAnalysis.Run {
                         + " None of the \(calls) calls that reach it in `\(spot.function)` passes one: fix it here."
                 }
                 out.atSinks[d, default: []].insert(RelocatedFinding(ruleID: ruleID, message: message, helper: spot.function, offset: spot.offset))
-                for (file, finding) in findings {
+                // Only the operation a caller's finding names takes it away from the call.
+                for (file, finding) in findings where finding.callerMessage == nil {
                     out.replaced.insert(.init(file: file, ruleID: ruleID, line: finding.line, column: finding.column))
                 }
             }
+        }
+        for (file, finding) in kept {
+            let at = SinkFindings.Replaced(file: file, ruleID: finding.ruleID, line: finding.line, column: finding.column)
+            if out.replaced.contains(at) && out.rewritten[at] == nil { out.rewritten[at] = finding.callerMessage }
         }
         return out
     }
@@ -65,13 +77,21 @@ extension ProjectAnalysis.Run {
         return findings.allSatisfy({ $0.file == file && $0.finding.sinkDeclaredHere }) ? file : nil
     }
 
-    /// The outcomes without the caller findings reported at an operation instead.
-    func dropping(_ replaced: Set<SinkFindings.Replaced>, from outcomes: inout [ProjectAnalysis.Outcome]) {
-        guard !replaced.isEmpty else { return }
-        let files = Set(replaced.map(\.file))
+    /// The outcomes without the caller findings reported at an operation instead, and with the
+    /// message of another operation for those whose call still misses it there (`rewritten`).
+    func dropping(_ sinks: SinkFindings, from outcomes: inout [ProjectAnalysis.Outcome]) {
+        guard !sinks.replaced.isEmpty else { return }
+        let files = Set(sinks.replaced.map(\.file))
         for i in files {
             guard case .linted(let findings, let lines) = outcomes[i] else { continue }
-            let kept = findings.filter { !replaced.contains(.init(file: i, ruleID: $0.ruleID, line: $0.line, column: $0.column)) }
+            let kept = findings.compactMap { finding -> Finding? in
+                let at = SinkFindings.Replaced(file: i, ruleID: finding.ruleID, line: finding.line, column: finding.column)
+                guard sinks.replaced.contains(at) else { return finding }
+                guard let message = sinks.rewritten[at] else { return nil }
+                var rewritten = finding
+                rewritten.message = message
+                return rewritten
+            }
             outcomes[i] = .linted(kept, lines: lines)
         }
     }

@@ -29,6 +29,19 @@ package struct FindingCollector {
         package var messageAtSink = ""
         /// The change that removes the finding, when the rule is certain of it.
         package var fix: Fix? = nil
+        /// Other operations the same call reaches with the same mistake (`Alternate`).
+        package var alternates: [Alternate] = []
+    }
+
+    /// Another operation a reported call reaches (`store.save(q)`, whose function deletes the
+    /// item, discarding that status, and then returns SecItemAdd's): reported at the call only
+    /// when the first one is reported at its operation instead, so one call keeps one finding and
+    /// the add is not hidden behind the delete.
+    package struct Alternate: Hashable {
+        package var sink: SinkSpot
+        /// The message at the call, with the route.
+        package var message: String
+        package var messageAtSink: String
     }
 
     package private(set) var raw: [Raw] = []
@@ -40,9 +53,15 @@ package struct FindingCollector {
     /// the dictionary crossed calls on its way to the operation.
     package mutating func report(missingIn use: KeychainUse, _ message: String, fix: Fix? = nil) {
         let offset = use.missingEntryOffset
-        // A second use reaching the same spot (a call two summaries of one name stand for) keeps
-        // the first one's finding, its operation included.
-        guard report(at: offset, message + use.routeNote, fix: fix) else { return }
+        guard report(at: offset, message + use.routeNote, fix: fix) else {
+            // A second use reaching the same spot (another operation of the function called, or a
+            // call two summaries of one name stand for) keeps the first one's finding, its
+            // operation included; the other operation is kept aside (`Alternate`).
+            guard let sink = use.call?.sink, let k = raw.lastIndex(where: { $0.offset == offset }),
+                  let first = raw[k].sink, first != sink, !raw[k].alternates.contains(where: { $0.sink == sink }) else { return }
+            raw[k].alternates.append(Alternate(sink: sink, message: message + use.routeNote, messageAtSink: message))
+            return
+        }
         if let sink = use.call?.sink, let last = raw.last, last.offset == offset {
             raw[raw.count - 1].sink = sink
             raw[raw.count - 1].messageAtSink = message
