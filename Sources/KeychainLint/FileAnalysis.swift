@@ -49,12 +49,11 @@ package struct FileAnalysis: Sendable {
     }
 
     /// Whether the file looked up one of `names` and may depend on it under `symbols` (what its
-    /// last lint saw and what the next would see; none: any name counts), or mentions one of
-    /// `mentionable` in code it jumped over.
-    package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil, symbols: [ProjectSymbols] = []) -> Bool {
+    /// last lint saw and what the next would see; none: any name counts), or mentions one in code
+    /// it jumped over (a function there may forward its parameter to one of them).
+    package func mayUse(_ names: Set<String>, symbols: [ProjectSymbols] = []) -> Bool {
         guard !names.isEmpty else { return false }
-        let inSkippedCode = mentionable ?? names
-        if mentioned.contains(where: inSkippedCode.contains) { return true }
+        if mentioned.contains(where: names.contains) { return true }
         guard !conditional.isEmpty, !symbols.isEmpty else { return !consulted.isDisjoint(with: names) }
         let (few, many) = consulted.count < names.count ? (consulted, names) : (names, consulted)
         return few.contains { many.contains($0) && dependsOn($0, symbols: symbols) }
@@ -68,7 +67,7 @@ package struct FileAnalysis: Sendable {
 
     /// Whether the project's symbols change what this file's lint would find (the first pass saw none).
     package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
-        if mayUse(names, mentionable: symbols.contentNames, symbols: [symbols]) || mayUse(symbols.passThroughFunctions) { return true }
+        if mayUse(names, symbols: [symbols]) || mayUse(symbols.passThroughFunctions) { return true }
         return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
     }
 }

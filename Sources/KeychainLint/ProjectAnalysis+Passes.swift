@@ -46,10 +46,9 @@ extension ProjectAnalysis.Run {
             let newlyUsed = used.subtracting(current.externallyUsedHelpers)
             guard !changed.isEmpty || !newlyUsed.isEmpty, round + 1 < ProjectAnalysis.maxSymbolRounds else { break }
             symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
-            let mentionable = changed.intersection(symbols.contentNames)
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].tokenized else { return false }
-                return linter.exhaustive || analysis.mayUse(changed, mentionable: mentionable, symbols: [current, symbols])
+                return linter.exhaustive || analysis.mayUse(changed, symbols: [current, symbols])
                     || !changed.isDisjoint(with: analysis.declared.helpers.keys)
                     || !newlyUsed.isDisjoint(with: analysis.declared.helpers.keys)
             }

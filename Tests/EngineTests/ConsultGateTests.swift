@@ -109,4 +109,42 @@ final class ConsultGateTests: XCTestCase {
         XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
         XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:2:") && $0.contains("Items.subscript(deleting:)") }, "\(found)")
     }
+
+    /// A function of a file that names no keychain constant forwards its parameter to another
+    /// file's status-returning wrapper, and returns the status inside a tuple: it decides, so its
+    /// one caller's missing flag is reported at its call of the wrapper. The forwarding body is
+    /// jumped over in the first pass (nothing there is a keychain name yet); its mention of the
+    /// wrapper's name makes the file be linted again once the wrapper's summary is known.
+    func testAForwarderOfAnotherFilesWrapperIsLintedAgainWithItsSummary() throws {
+        let folder = try ScratchFolder("consult-gate-forwarder")
+        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
+        XCTAssertTrue(folder.write("Sources/P/Security.swift", """
+        import Security
+        enum KeychainSecurity {
+            static func copyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+                SecItemCopyMatching(query, result)
+            }
+        }
+        """))
+        XCTAssertTrue(folder.write("Sources/P/Timing.swift", """
+        import Foundation
+        enum Timing {
+            static func copyMatching(_ query: [String: Any]) -> (status: OSStatus, result: AnyObject?) {
+                var result: AnyObject?
+                let status = KeychainSecurity.copyMatching(query as CFDictionary, &result)
+                return (status, result)
+            }
+        }
+        """))
+        XCTAssertTrue(folder.write("Sources/P/Caller.swift", """
+        import Security
+        func read() -> Bool {
+            let (status, _) = Timing.copyMatching([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"])
+            return status == errSecSuccess
+        }
+        """))
+        let found = try findings(in: folder, exhaustive: false)
+        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
+        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Timing.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
+    }
 }

@@ -192,10 +192,13 @@ package struct ProjectSymbols: Sendable {
     package let names: Set<String>
     /// `names` without those only functions with summaries have, and without aliases of operations
     /// no rule judges on an unknown dictionary: a file that names no keychain symbol cannot build a
-    /// dictionary to pass to one, so those names alone never make a file that was not tokenized, or
-    /// code the walk jumped over, worth reading again. (On real code, SimpleKeychain's
-    /// `var remove = SecItemDelete` and `retrieve` made 417 files that never touch the keychain be
-    /// read, lexed and walked again.)
+    /// dictionary to pass to one, so those names alone never make a file that was not tokenized
+    /// worth reading again. (On real code, SimpleKeychain's `var remove = SecItemDelete` and
+    /// `retrieve` made 417 files that never touch the keychain be read, lexed and walked again.)
+    /// In code a tokenized file's walk jumped over, every name counts: a function there may forward
+    /// its parameter to another file's wrapper (`KeychainSecurity.copyMatching(query, &r)`) and
+    /// become a summary only once the wrapper's is known; the exhaustive run read it, so the
+    /// rounds must too.
     package let contentNames: Set<String>
 
     /// The owner type of each method that builds its own dictionary, the name of each such free function.

@@ -118,15 +118,27 @@ extension DictionaryExtractor {
     /// A bare or `self.` call inside a type that declares a function of the name and labels itself
     /// (`insert(q)` in `TokenStore`, which has `insert(_:)`) is that function: another type's
     /// method of the same name and labels (`AliasedStore.insert(_:)`, static or not) is never it.
+    /// Nor is another type's method the call's labels also bind, when one of the type's own does
+    /// (`object(forKey:options:)` in `Store`, whose `object(forKey:options:again:)` defaults the
+    /// last: `Enclave.object(forKey:options:)` is out of reach, or a recursion runs through it).
     private func withoutOtherTypesOverloads(_ summaries: [FunctionSummary], from index: Int) -> [FunctionSummary] {
-        guard summaries.count > 1, index < 1 || code.kind(index - 1) != .period || code.isKeyword(index - 2, "self"),
+        guard !summaries.isEmpty, index < 1 || code.kind(index - 1) != .period || code.isKeyword(index - 2, "self"),
               let owner = ownerOfEnclosingFunction(at: index) else { return summaries }
         let prefix = code.spelling(owner) + "."
         let own = Set(summaries.filter { $0.route.hasPrefix(prefix) }.map { $0.route.dropFirst(prefix.count) })
-        guard !own.isEmpty else { return summaries }
+        // The type's own function may be the one being summarised (a recursion): not a candidate
+        // then, but still the one the call reaches. Its declaration here says so.
+        let labels = index + 1 < code.count && code.kind(index + 1) == .leftParen
+            ? code.elements(of: index + 1).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" } : nil
+        let ownBinds = labels.map { labels in
+            declarations.bodies(named: code.nameID(index)).contains { body in
+                body.owner == owner && body.parameterOpen.map { FunctionParameters(code: code, open: $0).signature.bind(labels) != nil } ?? false
+            }
+        } ?? false
+        guard !own.isEmpty || ownBinds else { return summaries }
         return summaries.filter { summary in
             guard !summary.route.hasPrefix(prefix), let owner = summary.routeOwner else { return true }
-            return !own.contains(owner.member)
+            return !ownBinds && !own.contains(owner.member)
         }
     }
 
