@@ -13,6 +13,9 @@ package struct FileAnalysis: Sendable {
     /// Undeclared names in code the walk jumped over (`Relevance`): consulted too, kept as a list
     /// so a project without symbols never hashes them.
     package var mentioned: [String] = []
+    /// Of `mentioned`, the names in bodies of functions with a dictionary parameter (a function
+    /// there may forward it to one of another file's): every project name counts there.
+    package var forwarderMentioned: [String] = []
     /// False when the prefilter dropped the file unread; it is checked again only if its bytes
     /// name a project symbol.
     package var wasTokenized = false
@@ -43,17 +46,19 @@ package struct FileAnalysis: Sendable {
 
     /// A file the prefilter dropped with nothing to say: what `FileAnalysis()` holds.
     var isBlankDrop: Bool {
-        !wasTokenized && findings.isEmpty && declared == FileSymbols() && consulted.isEmpty && mentioned.isEmpty
+        !wasTokenized && findings.isEmpty && declared == FileSymbols() && consulted.isEmpty && mentioned.isEmpty && forwarderMentioned.isEmpty
             && relocated.isEmpty && lineStarts.isEmpty && routed.isEmpty && routedCallSites.isEmpty && conditional.isEmpty
             && inventory.isEmpty
     }
 
     /// Whether the file looked up one of `names` and may depend on it under `symbols` (what its
-    /// last lint saw and what the next would see; none: any name counts), or mentions one in code
-    /// it jumped over (a function there may forward its parameter to one of them).
-    package func mayUse(_ names: Set<String>, symbols: [ProjectSymbols] = []) -> Bool {
+    /// last lint saw and what the next would see; none: any name counts), or mentions one of
+    /// `mentionable` in code it jumped over, or one of `names` in a jumped-over function with a
+    /// dictionary parameter (which may forward it to one of them).
+    package func mayUse(_ names: Set<String>, mentionable: Set<String>? = nil, symbols: [ProjectSymbols] = []) -> Bool {
         guard !names.isEmpty else { return false }
-        if mentioned.contains(where: names.contains) { return true }
+        let inSkippedCode = mentionable ?? names
+        if mentioned.contains(where: inSkippedCode.contains) || forwarderMentioned.contains(where: names.contains) { return true }
         guard !conditional.isEmpty, !symbols.isEmpty else { return !consulted.isDisjoint(with: names) }
         let (few, many) = consulted.count < names.count ? (consulted, names) : (names, consulted)
         return few.contains { many.contains($0) && dependsOn($0, symbols: symbols) }
@@ -67,7 +72,7 @@ package struct FileAnalysis: Sendable {
 
     /// Whether the project's symbols change what this file's lint would find (the first pass saw none).
     package func needsSecondPass(with symbols: ProjectSymbols, names: Set<String>) -> Bool {
-        if mayUse(names, symbols: [symbols]) || mayUse(symbols.passThroughFunctions) { return true }
+        if mayUse(names, mentionable: symbols.contentNames, symbols: [symbols]) || mayUse(symbols.passThroughFunctions) { return true }
         return declared.helpers.keys.contains { symbols.externallyUsedHelpers.contains($0) }
     }
 }

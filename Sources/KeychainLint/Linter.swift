@@ -94,6 +94,7 @@ package struct Linter: Sendable {
                                     mentioned: dependencies.mentioned, wasTokenized: true, relocated: result.relocated,
                                     lineStarts: source.lineMap.lineStarts)
         analysis.routed = result.routed
+        analysis.forwarderMentioned = dependencies.forwarderMentioned
         analysis.conditional = dependencies.conditional
         analysis.routedCallSites = dependencies.routedCallSites
         if collectsInventory && findsAnything { analysis.inventory = InventoryRecord.records(in: model) }

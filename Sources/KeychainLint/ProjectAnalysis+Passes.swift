@@ -48,7 +48,7 @@ extension ProjectAnalysis.Run {
             symbols = ProjectPass.symbols(from: passes.compactMap(\.tokenized))
             pending = passes.indices.filter { i in
                 guard let analysis = passes[i].tokenized else { return false }
-                return linter.exhaustive || analysis.mayUse(changed, symbols: [current, symbols])
+                return linter.exhaustive || analysis.mayUse(changed, mentionable: changed.intersection(symbols.contentNames), symbols: [current, symbols])
                     || !changed.isDisjoint(with: analysis.declared.helpers.keys)
                     || !newlyUsed.isDisjoint(with: analysis.declared.helpers.keys)
             }

@@ -28,8 +28,13 @@ final class DependencyLog {
     /// Of those, the names that follow a `.` there (`provider.query(…)`): a member of some
     /// value, which a local of the name declared in this file does not stand for.
     @exclusivity(unchecked) private var skippedMemberNames: [Bool] = []
+    /// Name ids that occur in jumped-over bodies of functions with a dictionary parameter (empty
+    /// until one is): such a function may forward its parameter to another file's function.
+    @exclusivity(unchecked) private var skippedForwarderNames: [Bool] = []
     /// The undeclared names of those bodies.
     private(set) var mentionedNames: [String] = []
+    /// Of those, the names of bodies of functions with a dictionary parameter.
+    private(set) var forwarderMentionedNames: [String] = []
     /// Synthetic offsets (past the file's end) of entries read from other files' helpers.
     private(set) var foreignSpots: [Int: ForeignSpot] = [:]
     /// Calls in this file that pass a dictionary to each operation inside a summarised function,
@@ -80,8 +85,9 @@ final class DependencyLog {
         consultedItemFacts[Int(name)] |= bit
     }
 
-    /// Notes the names of a body the file-wide walk jumps over.
-    func skipped(_ body: Range<Int>) {
+    /// Notes the names of a body the file-wide walk jumps over; `forwards`: the body of a function
+    /// with a dictionary parameter.
+    func skipped(_ body: Range<Int>, forwards: Bool = false) {
         if skippedNames.isEmpty {
             skippedNames = [Bool](repeating: false, count: code.names.count)
             skippedMemberNames = skippedNames
@@ -94,6 +100,9 @@ final class DependencyLog {
             }
         }
         for k in range where k > 0 && code.kind(k - 1) == .period && code.nameID(k) >= 0 { skippedMemberNames[Int(code.nameID(k))] = true }
+        guard forwards else { return }
+        if skippedForwarderNames.isEmpty { skippedForwarderNames = [Bool](repeating: false, count: code.names.count) }
+        for k in range where code.nameID(k) >= 0 { skippedForwarderNames[Int(code.nameID(k))] = true }
     }
 
     /// Once the file-wide walk is done: the names of the jumped-over bodies the file does not
@@ -105,10 +114,13 @@ final class DependencyLog {
         // Exactly: the list is kept for the whole run (`FileAnalysis.mentioned`), and
         // `skippedNames` has a slot for every name of the file.
         mentioned.reserveCapacity(skippedNames.indices.reduce(0) { skippedNames[$1] && (!declared[$1] || skippedMemberNames[$1]) ? $0 + 1 : $0 })
+        var forwarded: [String] = []
         for (id, seen) in skippedNames.enumerated() where seen && (!declared[id] || skippedMemberNames[id]) {
             mentioned.append(code.spelling(Int32(id)))
+            if !skippedForwarderNames.isEmpty && skippedForwarderNames[id] { forwarded.append(mentioned[mentioned.count - 1]) }
         }
         mentionedNames = mentioned
+        forwarderMentionedNames = forwarded
     }
 
     /// A synthetic offset past this file's end for an entry written at `offset` in `helper`'s

@@ -10,6 +10,9 @@ package struct FileDependencies: Sendable {
     package var conditional: [String: ConsultKinds]
     /// Names the file does not declare that occur in code the walk jumped over: consulted as well.
     package var mentioned: [String]
+    /// Of `mentioned`, those in bodies of functions with a dictionary parameter, which may forward
+    /// it to a function another file declares.
+    package var forwarderMentioned: [String] = []
     /// How many of this file's calls reach each operation inside a summarised function.
     package var routedCallSites: [SinkSpot: Int]
     /// What this file declares for other files (aliases, function references, helpers, summaries).
@@ -54,6 +57,6 @@ package struct FileModel {
         let consults = log.consults(declared: symbols.isEmpty ? nil : symbols.names)
         let declared = extractor.declaredSymbols()
         return FileDependencies(consulted: consults.names, conditional: consults.conditional, mentioned: log.mentionedNames,
-                                routedCallSites: log.routedCallSites, declared: declared)
+                                forwarderMentioned: log.forwarderMentionedNames, routedCallSites: log.routedCallSites, declared: declared)
     }
 }

@@ -111,7 +111,11 @@ extension FlowWalk {
     func jumpsOver(_ span: Range<Int>, variablesCount: Bool) -> Bool {
         guard extractor.skipsIrrelevantCode, !collectsReturnsOnly, range.lowerBound == 0, openCodeBlocks == 0,
               !extractor.relevance.mentions(span, code: code, visible: variablesCount && visibleVariables > 0 ? visible : []) else { return false }
-        extractor.log.skipped(span)
+        // A function with a dictionary parameter may hand it to another file's function: its names
+        // matter to the project rounds even when no dictionary can be built from them.
+        let forwards = variablesCount && code.kind(span.lowerBound) == .leftBrace
+            && code.parameterList(beforeBodyAt: span.lowerBound).map { !FunctionParameters(code: code, open: $0).dictionaries.isEmpty } ?? false
+        extractor.log.skipped(span, forwards: forwards)
         return true
     }
 

@@ -195,10 +195,10 @@ package struct ProjectSymbols: Sendable {
     /// dictionary to pass to one, so those names alone never make a file that was not tokenized
     /// worth reading again. (On real code, SimpleKeychain's `var remove = SecItemDelete` and
     /// `retrieve` made 417 files that never touch the keychain be read, lexed and walked again.)
-    /// In code a tokenized file's walk jumped over, every name counts: a function there may forward
-    /// its parameter to another file's wrapper (`KeychainSecurity.copyMatching(query, &r)`) and
-    /// become a summary only once the wrapper's is known; the exhaustive run read it, so the
-    /// rounds must too.
+    /// In a jumped-over body of a tokenized file's function with a dictionary parameter, every name
+    /// counts: the function may forward its parameter to another file's wrapper
+    /// (`KeychainSecurity.copyMatching(query, &r)`) and become a summary only once the wrapper's is
+    /// known; the exhaustive run read it, so the rounds must too (`FileAnalysis.forwarderMentioned`).
     package let contentNames: Set<String>
 
     /// The owner type of each method that builds its own dictionary, the name of each such free function.
