@@ -147,4 +147,36 @@ final class ConsultGateTests: XCTestCase {
         XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
         XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Timing.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
     }
+
+    /// The same through a file that names no keychain constant and no `OSStatus`: it converts the
+    /// dictionary it forwards (`as CFDictionary`), which the first pass reads files for.
+    func testAForwarderThatNamesNoStatusIsReadToo() throws {
+        let folder = try ScratchFolder("consult-gate-forwarder-bool")
+        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
+        XCTAssertTrue(folder.write("Sources/P/Vault.swift", """
+        import Security
+        enum Vault {
+            static func fetch(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+                SecItemCopyMatching(query, result)
+            }
+        }
+        """))
+        XCTAssertTrue(folder.write("Sources/P/Lookup.swift", """
+        import Foundation
+        enum Lookup {
+            static func found(_ query: [String: Any]) -> Bool {
+                var result: AnyObject?
+                return Vault.fetch(query as CFDictionary, &result) == 0
+            }
+        }
+        """))
+        XCTAssertTrue(folder.write("Sources/P/Caller.swift", """
+        import Security
+        func read() -> Bool { Lookup.found([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"]) }
+        """))
+        let found = try findings(in: folder, exhaustive: false)
+        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
+        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Lookup.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
+    }
 }
+
