@@ -110,58 +110,55 @@ final class ConsultGateTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Caller.swift:2:") && $0.contains("Items.subscript(deleting:)") }, "\(found)")
     }
 
+    /// A wrapper that hands SecItemCopyMatching's status back: its callers decide.
+    private let vault = """
+    import Security
+    enum Vault {
+        static func fetch(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+            SecItemCopyMatching(query, result)
+        }
+    }
+    """
+
+    /// The findings of a project of `vault`, a file `forwarder` that forwards its parameter to it,
+    /// and `caller`; the same with or without the rounds' shortcuts.
+    private func forwarded(_ forwarder: String, caller: String) throws -> [String] {
+        let folder = try ScratchFolder.package("consult-gate-forwarder", platforms: ".macOS(.v13)",
+                                               files: ["Vault.swift": vault, "Forwarder.swift": forwarder, "Caller.swift": caller])
+        let found = try findings(in: folder, exhaustive: false)
+        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
+        return found
+    }
+
     /// A function of a file that names no keychain constant forwards its parameter to another
     /// file's status-returning wrapper, and returns the status inside a tuple: it decides, so its
     /// one caller's missing flag is reported at its call of the wrapper. The forwarding body is
     /// jumped over in the first pass (nothing there is a keychain name yet); its mention of the
     /// wrapper's name makes the file be linted again once the wrapper's summary is known.
     func testAForwarderOfAnotherFilesWrapperIsLintedAgainWithItsSummary() throws {
-        let folder = try ScratchFolder("consult-gate-forwarder")
-        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
-        XCTAssertTrue(folder.write("Sources/P/Security.swift", """
-        import Security
-        enum KeychainSecurity {
-            static func copyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-                SecItemCopyMatching(query, result)
-            }
-        }
-        """))
-        XCTAssertTrue(folder.write("Sources/P/Timing.swift", """
+        let found = try forwarded("""
         import Foundation
         enum Timing {
-            static func copyMatching(_ query: [String: Any]) -> (status: OSStatus, result: AnyObject?) {
+            static func fetch(_ query: [String: Any]) -> (status: OSStatus, result: AnyObject?) {
                 var result: AnyObject?
-                let status = KeychainSecurity.copyMatching(query as CFDictionary, &result)
+                let status = Vault.fetch(query as CFDictionary, &result)
                 return (status, result)
             }
         }
-        """))
-        XCTAssertTrue(folder.write("Sources/P/Caller.swift", """
+        """, caller: """
         import Security
         func read() -> Bool {
-            let (status, _) = Timing.copyMatching([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"])
+            let (status, _) = Timing.fetch([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"])
             return status == errSecSuccess
         }
-        """))
-        let found = try findings(in: folder, exhaustive: false)
-        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
-        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Timing.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
+        """)
+        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Forwarder.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
     }
 
     /// The same through a file that names no keychain constant and no `OSStatus`: it converts the
     /// dictionary it forwards (`as CFDictionary`), which the first pass reads files for.
     func testAForwarderThatNamesNoStatusIsReadToo() throws {
-        let folder = try ScratchFolder("consult-gate-forwarder-bool")
-        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
-        XCTAssertTrue(folder.write("Sources/P/Vault.swift", """
-        import Security
-        enum Vault {
-            static func fetch(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-                SecItemCopyMatching(query, result)
-            }
-        }
-        """))
-        XCTAssertTrue(folder.write("Sources/P/Lookup.swift", """
+        let found = try forwarded("""
         import Foundation
         enum Lookup {
             static func found(_ query: [String: Any]) -> Bool {
@@ -169,14 +166,10 @@ final class ConsultGateTests: XCTestCase {
                 return Vault.fetch(query as CFDictionary, &result) == 0
             }
         }
-        """))
-        XCTAssertTrue(folder.write("Sources/P/Caller.swift", """
+        """, caller: """
         import Security
         func read() -> Bool { Lookup.found([kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "s"]) }
-        """))
-        let found = try findings(in: folder, exhaustive: false)
-        XCTAssertEqual(found, try findings(in: folder, exhaustive: true))
-        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Lookup.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
+        """)
+        XCTAssertTrue(found.contains { $0.hasPrefix("./Sources/P/Forwarder.swift:5:") && $0.contains("missing-data-protection-keychain") }, "\(found)")
     }
 }
-

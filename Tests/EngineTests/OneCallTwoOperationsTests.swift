@@ -17,10 +17,7 @@ final class OneCallTwoOperationsTests: XCTestCase {
     """
 
     private func lint(_ client: String) throws -> [String] {
-        let folder = try ScratchFolder("two-operations")
-        XCTAssertTrue(folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v13)])\n"))
-        XCTAssertTrue(folder.write("Sources/P/Store.swift", store))
-        XCTAssertTrue(folder.write("Sources/P/Client.swift", client))
+        let folder = try ScratchFolder.package("two-operations", platforms: ".macOS(.v13)", files: ["Store.swift": store, "Client.swift": client])
         let engine = try LintEngine(configuration: LintConfiguration(rules: ["missing-data-protection-keychain"], workingDirectory: folder.root))
         return engine.lint(["."]).findings.map { finding in
             let operation = finding.message.contains("this delete") ? "delete" : finding.message.contains("this item is stored") ? "add" : "?"

@@ -22,4 +22,16 @@ package final class ScratchFolder {
                                                  withIntermediateDirectories: true)
         return FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
+
+    /// A Swift package named P whose `platforms:` are `platforms` (`.macOS(.v13)`), with each of
+    /// `files` under `Sources/P/`: a small project to lint from its root.
+    package static func package(_ name: String, platforms: String, files: [String: String]) throws -> ScratchFolder {
+        let folder = try ScratchFolder(name)
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", platforms: [\(platforms)])\n"
+        guard folder.write("Package.swift", manifest), files.allSatisfy({ folder.write("Sources/P/" + $0.key, $0.value) }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return folder
+    }
 }
+
