@@ -47,27 +47,56 @@ extension DictionaryExtractor {
         return pickingFlagBranches(entries, of: matching[0].body, binding: matching[0].binding, arguments: arguments)
     }
 
+    /// A call of the file's one function of the name (`attributes(nil, value: v)`) keeps the
+    /// entries of the sides of its `if flag` / `if value != nil` that the call's literals take; the
+    /// helper's entries are read once for every call (`helperEntries`), and filtered here.
+    func pickingFlagBranches(_ entries: [KeychainEntry], ofOnlyFunctionNamed name: Int32, callAt index: Int) -> [KeychainEntry] {
+        guard index + 1 < code.count, code.kind(index + 1) == .leftParen,
+              entries.contains(where: { $0.branch.arms.contains { BranchPath.isFlagGroup($0.group) } }) else { return entries }
+        let bodies = declarations.bodies(named: name)
+        guard bodies.count == 1, let open = bodies[0].parameterOpen else { return entries }
+        let arguments = code.elements(of: index + 1).filter { !$0.isEmpty }
+        guard let binding = FunctionParameters(code: code, open: open).signature.bind(arguments.map { code.label(of: $0) ?? "_" }) else {
+            return entries
+        }
+        return pickingFlagBranches(entries, of: bodies[0], binding: binding, arguments: arguments)
+    }
+
     /// Entries written under `if flag` / `if !flag` on a `Bool` parameter the call gives a literal
-    /// (or leaves to a literal default): only the side that literal takes stays.
-    private func pickingFlagBranches(_ entries: [KeychainEntry], of body: Declarations.Body, binding: [Int], arguments: [Range<Int>]) -> [KeychainEntry] {
+    /// (or leaves to a literal default), or under `if value != nil` on one it gives `nil` or
+    /// another literal: only the side that literal takes stays.
+    func pickingFlagBranches(_ entries: [KeychainEntry], of body: Declarations.Body, binding: [Int], arguments: [Range<Int>]) -> [KeychainEntry] {
         guard let open = body.parameterOpen, entries.contains(where: { $0.branch.arms.contains { BranchPath.isFlagGroup($0.group) } }) else { return entries }
         var dropped: [Int: Int] = [:]  // flag group → the arm no path of this call takes
         for (p, parameter) in code.elements(of: open).enumerated() {
             guard let nameIndex = code.parameterName(parameter) else { continue }
-            let value: Int?
+            let written: Range<Int>?
             if let k = binding.firstIndex(of: p) {
-                value = literalBool(code.droppingLabel(arguments[k]))
+                written = code.droppingLabel(arguments[k])
             } else if let equals = code.firstTopLevel(in: (nameIndex + 1)..<parameter.upperBound, where: { code.is($0, "=") }) {
-                value = literalBool((equals + 1)..<parameter.upperBound)
+                written = (equals + 1)..<parameter.upperBound
             } else {
-                value = nil
+                written = nil
             }
-            guard let value else { continue }
-            // Arm 0 is where the flag is true.
-            dropped[BranchPath.flagGroup(code.nameID(nameIndex))] = value == 1 ? 1 : 0
+            guard let written else { continue }
+            // Arm 0 is where the flag is true, or the value there.
+            if let value = literalBool(written) { dropped[BranchPath.flagGroup(code.nameID(nameIndex))] = value == 1 ? 1 : 0 }
+            if let present = literalPresence(written) { dropped[BranchPath.presenceGroup(code.nameID(nameIndex))] = present ? 1 : 0 }
         }
         guard !dropped.isEmpty else { return entries }
         return entries.filter { entry in !entry.branch.arms.contains { dropped[$0.group] == $0.arm } }
+    }
+
+    /// False for a lone `nil`, true for a lone literal of another kind, nil for anything else.
+    private func literalPresence(_ range: Range<Int>) -> Bool? {
+        guard let first = range.first else { return nil }
+        if range.count == 1 {
+            if code.isKeyword(first, "nil") { return false }
+            if code.isKeyword(first, "true") || code.isKeyword(first, "false") { return true }
+            if code.kind(first) == .integerLiteral || code.kind(first) == .floatLiteral { return true }
+        }
+        if code.kind(first) == .stringStart && code.after(first) == range.upperBound { return true }
+        return nil
     }
 
     /// 1 for a lone `true`, 0 for a lone `false`, nil otherwise.

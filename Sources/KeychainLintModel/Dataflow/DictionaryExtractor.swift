@@ -257,6 +257,11 @@ final class DictionaryExtractor {
     /// A helper from another file is read as if its entries were written at the use (`index`),
     /// so findings stay in the file being linted.
     func helperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
+        guard let entries = anyCallHelperEntries(named: name, at: index) else { return nil }
+        return pickingFlagBranches(entries, ofOnlyFunctionNamed: name, callAt: index)
+    }
+
+    private func anyCallHelperEntries(named name: Int32, at index: Int) -> [KeychainEntry]? {
         if !declarations.bodies.contains(name) && !declarations.memberInitializers.contains(name) {
             // A stored property of the file is never another file's helper of its name.
             if declarations.storedMembers.contains(name) { return initializedPropertyEntries(named: name, at: index) }

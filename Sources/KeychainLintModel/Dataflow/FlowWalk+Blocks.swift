@@ -159,21 +159,38 @@ extension FlowWalk {
 
     /// `if flag {` or `if !flag {` on a parameter of the enclosing function (immutable, so every
     /// test of it in the body agrees), with no `else if` after: the flag's arm (`BranchPath.flagGroup`).
+    /// `if value != nil {`, `if value == nil {` and `if let value {` test whether an optional
+    /// parameter is there (`BranchPath.presenceGroup`).
     private func flagArm(condition: Range<Int>, then open: Int) -> BranchPath.Arm? {
-        let negated = condition.count == 2 && code.is(condition.lowerBound, "!")
-        let name = negated ? condition.lowerBound + 1 : condition.lowerBound
-        guard condition.count == (negated ? 2 : 1), code.kind(name) == .identifier else { return nil }
+        let a = condition.lowerBound
+        let name: Int, negated: Bool, presence: Bool
+        if condition.count == 3, code.kind(a) == .identifier, code.isKeyword(a + 2, "nil"), code.is(a + 1, "!=") || code.is(a + 1, "==") {
+            (name, negated, presence) = (a, code.is(a + 1, "=="), true)
+        } else if condition.count == 2, code.isKeyword(a, "let") {
+            (name, negated, presence) = (a + 1, false, true)
+        } else if condition.count == 4, code.isKeyword(a, "let"), code.is(a + 2, "="), code.kind(a + 3) == .identifier,
+                  code.nameID(a + 1) == code.nameID(a + 3) {
+            (name, negated, presence) = (a + 3, false, true)
+        } else {
+            negated = condition.count == 2 && code.is(a, "!")
+            (name, presence) = (negated ? a + 1 : a, false)
+            guard condition.count == (negated ? 2 : 1) else { return nil }
+        }
+        guard code.kind(name) == .identifier else { return nil }
         let after = code.after(open)
-        guard !(code.isKeyword(after, "else") && code.isKeyword(after + 1, "if")), isFunctionParameter(name) else { return nil }
+        // `if let key = key`: the name is the parameter's where the `if` is, before the new binding.
+        guard !(code.isKeyword(after, "else") && code.isKeyword(after + 1, "if")), isFunctionParameter(name, at: a - 1) else { return nil }
         let arm = negated ? 1 : 0
-        return BranchPath.Arm(group: BranchPath.flagGroup(code.nameID(name)), arm: arm, closesChain: arm == 1)
+        let group = presence ? BranchPath.presenceGroup(code.nameID(name)) : BranchPath.flagGroup(code.nameID(name))
+        return BranchPath.Arm(group: group, arm: arm, closesChain: arm == 1)
     }
 
-    /// Whether the name at `index` is a parameter of the `func` whose body holds it, not hidden by a binding.
-    private func isFunctionParameter(_ index: Int) -> Bool {
+    /// Whether the name at `index` is a parameter of the `func` whose body holds it, not hidden by
+    /// a binding in scope at `place`.
+    private func isFunctionParameter(_ index: Int, at place: Int) -> Bool {
         let body = code.enclosingFunctionBody(of: index)
         let id = code.nameID(index)
-        guard body.lowerBound > 0, id >= 0, extractor.declarations.binding(named: id, at: index) == nil,
+        guard body.lowerBound > 0, id >= 0, extractor.declarations.binding(named: id, at: place) == nil,
               let list = code.parameterList(beforeBodyAt: body.lowerBound - 1) else { return false }
         return code.elements(of: list).contains { code.parameterName($0).map { code.nameID($0) == id } ?? false }
     }

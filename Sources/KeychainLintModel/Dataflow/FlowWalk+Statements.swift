@@ -49,7 +49,9 @@ extension FlowWalk {
                 let isNil = end == i + 3 && code.isKeyword(i + 2, "nil")
                 let opaque = dictionary?.hasUnknownBase ?? !isNil
                 variables[variable].events.append(opaque ? .resetToUnknown(block: currentBlockID) : .reset(block: currentBlockID))
-                if let dictionary { add(dictionary.entries, to: variable) }
+                // The value's entries hold on this path, as `q[k] = v` written here would.
+                let arms = currentBranch.arms
+                if let dictionary { add(arms.isEmpty ? dictionary.entries : dictionary.entries.map { $0.onPath(arms) }, to: variable) }
             }
         }
     }

@@ -25,6 +25,14 @@ package struct KeychainEntry: Equatable, Sendable {
         self.region = region
         self.branch = branch
     }
+
+    /// The entry as written inside the arms `arms` (outermost first) as well: a dictionary
+    /// assigned whole on a branch (`attributes = self.query` in `if key != nil {`).
+    func onPath(_ arms: [BranchPath.Arm]) -> KeychainEntry {
+        var entry = self
+        entry.branch = BranchPath(arms: arms + branch.arms.filter { !arms.contains($0) })
+        return entry
+    }
 }
 
 /// The helper an entry was written in, and where, in the file that declares it.
@@ -106,6 +114,13 @@ package struct BranchPath: Equatable, Sendable {
     static func flagGroup(_ name: Int32) -> Int { (1 << 40) + Int(name) }
 
     static func isFlagGroup(_ group: Int) -> Bool { group >= 1 << 40 && group < 1 << 50 }
+
+    /// The branch of `if value != nil {` / `if value == nil {` / `if let value {` on an optional
+    /// parameter: a flag group of its own (arm 0 where the value is there), so a call that passes
+    /// `nil` takes arm 1 only (`DictionaryExtractor.pickingFlagBranches`).
+    static func presenceGroup(_ name: Int32) -> Int { (1 << 40) + (1 << 31) + Int(name) }
+
+    static func isPresenceGroup(_ group: Int) -> Bool { isFlagGroup(group) && group & (1 << 31) != 0 }
 
     /// The branch a `merging` at token `merging` makes for its `n`th key both sides set: the arm
     /// where the winning side set it (0) and the one where the other side's value stays (1).

@@ -32,6 +32,21 @@ struct AccessGroupUpdate: Rule {
                               [↓kSecAttrAccessGroup: "group.com.example"] as CFDictionary)
             }
             """),
+            RuleExample("""
+            let shared: [CFString: Any] = [kSecClass: kSecClassGenericPassword, ↓kSecAttrAccessGroup: "ABCDE12345.com.example.shared"]
+            func attributes(_ key: String?, _ data: Data) -> [CFString: Any] {
+                var attributes: [CFString: Any] = [:]
+                if key != nil {
+                    attributes = shared
+                    attributes[kSecAttrAccount] = key
+                }
+                attributes[kSecValueData] = data
+                return attributes
+            }
+            func replace(_ data: Data) {
+                SecItemUpdate(shared as CFDictionary, attributes("me", data) as CFDictionary)
+            }
+            """, note: "A key is passed, so the attributes take the shared dictionary's group."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -47,6 +62,21 @@ struct AccessGroupUpdate: Rule {
                             kSecValueData: data, kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """),
+            RuleExample("""
+            let shared: [CFString: Any] = [kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: "ABCDE12345.com.example.shared"]
+            func attributes(_ key: String?, _ data: Data) -> [CFString: Any] {
+                var attributes: [CFString: Any] = [:]
+                if key != nil {
+                    attributes = shared
+                    attributes[kSecAttrAccount] = key
+                }
+                attributes[kSecValueData] = data
+                return attributes
+            }
+            func replace(_ data: Data) {
+                SecItemUpdate(shared as CFDictionary, attributes(nil, data) as CFDictionary)
+            }
+            """, note: "The group is set only where the key is there, and this call passes nil."),
         ]
     )
 
