@@ -153,6 +153,11 @@ extension CodeView {
         return range
     }
 
+    /// Each argument's label, `_` for none: what `FunctionSignature.bind` reads.
+    package func labels(of arguments: [Range<Int>]) -> [String] {
+        arguments.map { label(of: $0) ?? "_" }
+    }
+
     /// The label of an argument, if it has one: a name before a colon (`query: q`), not the
     /// bracket of an empty dictionary literal (`[:]`, whose `[` once read as the label).
     package func label(of range: Range<Int>) -> String? {

@@ -141,7 +141,7 @@ final class DependencyLog {
     /// The argument labels of each call of `id` the project's summaries were looked up for.
     private func callLabels(of id: Int32) -> Set<[String]> {
         Set((consultedCallSites[id] ?? []).map { callee in
-            code.elements(of: Int(callee) + 1).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" }
+            code.labels(of: code.elements(of: Int(callee) + 1).filter { !$0.isEmpty })
         })
     }
 

@@ -12,7 +12,7 @@ extension DictionaryExtractor {
     func overloadedHelperEntries(named name: Int32, callAt index: Int, among bodies: [Declarations.Body]) -> [KeychainEntry]? {
         guard bodies.count > 1, code.kind(index + 1) == .leftParen else { return nil }
         let arguments = code.elements(of: index + 1).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: arguments)
         // The receiver's type (`self`'s for a bare call in a method) has the overloads the call can reach.
         let owner = receiverType(ofMemberAt: index) ?? (code.kind(index - 1) == .period ? nil : ownerOfEnclosingFunction(at: index))
         let owned = owner.map { owner in bodies.filter { $0.owner == owner } } ?? []
@@ -56,7 +56,7 @@ extension DictionaryExtractor {
         let bodies = declarations.bodies(named: name)
         guard bodies.count == 1, let open = bodies[0].parameterOpen else { return entries }
         let arguments = code.elements(of: index + 1).filter { !$0.isEmpty }
-        guard let binding = FunctionParameters(code: code, open: open).signature.bind(arguments.map { code.label(of: $0) ?? "_" }) else {
+        guard let binding = FunctionParameters(code: code, open: open).signature.bind(code.labels(of: arguments)) else {
             return entries
         }
         return pickingFlagBranches(entries, of: bodies[0], binding: binding, arguments: arguments)

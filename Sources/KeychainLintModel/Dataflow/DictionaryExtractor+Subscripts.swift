@@ -54,7 +54,7 @@ extension DictionaryExtractor {
     /// (`walkHelper`, getters and recursion included), under a key no name id has.
     func subscriptEntries(at open: Int) -> (entries: [KeychainEntry], hasUnknownBase: Bool)? {
         guard !declarations.subscripts.isEmpty, let receiver = subscriptReceiver(at: open) else { return nil }
-        let labels = code.elements(of: open).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: code.elements(of: open).filter { !$0.isEmpty })
         let bodies = declarations.subscripts.filter { body in
             guard body.owner == receiver.owner, body.declaresDictionary, let parameters = body.parameterOpen,
                   code.isTypeMember(declaredAt: body.nameIndex + 1) == receiver.isType else { return false }

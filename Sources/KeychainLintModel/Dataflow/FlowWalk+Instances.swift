@@ -108,7 +108,7 @@ extension FlowWalk {
         let type = code.text(i)
         let prefix = type + ".init("
         let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: arguments)
         for summary in extractor.summaries(at: i) where summary.route.hasPrefix(prefix) {
             guard let binding = summary.signature.bind(labels), !summary.selfEffects.isEmpty || !summary.storedParameters.isEmpty else { continue }
             instances.instances.append(Instance(type: type, block: currentBlockID, copiesSelf: false))

@@ -17,16 +17,7 @@ package enum StatusHandling {
     package static func throwsError(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Bool {
         guard !names.isEmpty else { return false }
         return range.contains { i in
-            guard code.isKeyword(i, "throw") else { return false }
-            let end = code.expressionEnd(from: i + 1)
-            var j = i + 1
-            while j < end {
-                // A string's text and interpolations are the error's message, not its value.
-                if code.kind(j) == .stringStart { j = code.after(j); continue }
-                if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)) { return true }
-                j += 1
-            }
-            return false
+            code.isKeyword(i, "throw") && carries(names, in: (i + 1)..<code.expressionEnd(from: i + 1), code: code, textMembers: true)
         }
     }
 
@@ -36,23 +27,47 @@ package enum StatusHandling {
     package static func derivedNames(from name: String, in body: Range<Int>, code: CodeView) -> Set<String> {
         var names: Set<String> = [name]
         for i in body where (code.isKeyword(i, "let") || code.isKeyword(i, "var")) && code.kind(i + 1) == .identifier && code.is(i + 2, "=") {
-            let end = max(i + 3, code.expressionEnd(from: i + 3))
-            let value = (i + 3)..<end
-            guard !value.isEmpty, code.kind(value.lowerBound) != .stringStart,
-                  !code.isIdentifier(value.lowerBound, "SecCopyErrorMessageString"), !code.isIdentifier(value.lowerBound, "String") else { continue }
-            var j = value.lowerBound
-            var carries = false
-            while j < end {
-                if code.kind(j) == .stringStart { j = code.after(j); continue }
-                if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)),
-                   !(code.kind(j + 1) == .period && (code.isIdentifier(j + 2, "description") || code.isIdentifier(j + 2, "localizedDescription"))) {
-                    carries = true
-                }
-                j += 1
+            let value = (i + 3)..<max(i + 3, code.expressionEnd(from: i + 3))
+            if !value.isEmpty, !startsText(value.lowerBound, code: code), carries(names, in: value, code: code, textMembers: false) {
+                names.insert(code.text(i + 1))
             }
-            if carries { names.insert(code.text(i + 1)) }
         }
         return names
+    }
+
+    /// Variables declared elsewhere that a statement of `range` sets to a value made from one of
+    /// `names` (`result = ResultCode(rawValue: status)`), not to text made from it.
+    package static func assignedNames(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Set<String> {
+        var assigned: Set<String> = []
+        for i in range where code.kind(i) == .identifier && code.is(i + 1, "=") && code.startsStatement(i)
+            && !code.isKeyword(i - 1, "let") && !code.isKeyword(i - 1, "var") {
+            let value = (i + 2)..<max(i + 2, code.expressionEnd(from: i + 2))
+            if !value.isEmpty, !startsText(value.lowerBound, code: code), carries(names, in: value, code: code, textMembers: true) {
+                assigned.insert(code.text(i))
+            }
+        }
+        return assigned
+    }
+
+    /// Whether `expression` names one of `names` as a value: outside string literals (a string's
+    /// text and interpolations are a message, not the value), not as another value's member, and,
+    /// unless `textMembers`, not as `.description`/`.localizedDescription` of one.
+    private static func carries(_ names: Set<String>, in expression: Range<Int>, code: CodeView, textMembers: Bool) -> Bool {
+        var j = expression.lowerBound
+        while j < expression.upperBound {
+            if code.kind(j) == .stringStart { j = code.after(j); continue }
+            if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)),
+               textMembers || !(code.kind(j + 1) == .period && (code.isIdentifier(j + 2, "description") || code.isIdentifier(j + 2, "localizedDescription"))) {
+                return true
+            }
+            j += 1
+        }
+        return false
+    }
+
+    /// An expression that starts as text: a string literal, `String(…)`, `SecCopyErrorMessageString(…)`.
+    private static func startsText(_ start: Int, code: CodeView) -> Bool {
+        code.kind(start) == .stringStart || code.isIdentifier(start, "SecCopyErrorMessageString") || code.isIdentifier(start, "String")
     }
 
     /// The key of a function's parameter in `FileSymbols.statusHandlers`: its name, the position
@@ -81,12 +96,12 @@ extension StatusHandling {
             bodies.forEach(in: id) { body in
                 guard let open = body.parameterOpen, !body.isLocal, !code.isKeyword(body.nameIndex, "init"),
                       !code.isFilePrivate(declaredAt: body.nameIndex) else { return }
-                for (position, parameter) in code.elements(of: open).enumerated() {
+                let labels = FunctionParameters(code: code, open: open).signature.parameters.map(\.label)
+                for (position, parameter) in code.elements(of: open).enumerated() where position < labels.count {
                     guard let name = code.parameterName(parameter),
                           (name + 1..<parameter.upperBound).contains(where: { code.nameID($0) == statusID }) else { continue }
                     let interior = (body.open + 1)..<max(body.open + 1, code.after(body.open) - 1)
-                    let label = name > parameter.lowerBound ? code.text(parameter.lowerBound) : code.text(name)
-                    let key = key(function: code.spelling(id), position: position, label: label)
+                    let key = key(function: code.spelling(id), position: position, label: labels[position])
                     out[key] = (out[key] ?? true) && handles(parameter: code.text(name), body: interior, code: code)
                 }
             }

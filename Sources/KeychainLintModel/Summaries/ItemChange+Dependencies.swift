@@ -156,7 +156,7 @@ extension DictionaryExtractor {
             // another file's function of its own name.
             let passing = projectPassedItemChanges(named: id)
             guard own || !passing.isEmpty else { continue }
-            let labels = code.elements(of: j + 1).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" }
+            let labels = code.labels(of: code.elements(of: j + 1).filter { !$0.isEmpty })
             if own, declarations.bodies(named: id).contains(where: { body in
                 summary(of: body).map { ItemChange.passing([$0]).contains { $0.binds(labels) } } ?? false
             }) {

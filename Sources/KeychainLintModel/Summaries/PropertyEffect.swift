@@ -200,7 +200,7 @@ extension FlowWalk {
     /// `receiver.adding(k, v)` where `adding` returns a changed copy of its instance.
     func returnedCopy(of receiver: Int, calleeAt i: Int) -> Int? {
         let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: arguments)
         let prefix = instances.instances[receiver].type + "."
         for summary in extractor.summaries(at: i) where summary.route.hasPrefix(prefix) {
             guard let effects = summary.returnedCopy, let binding = summary.signature.bind(labels) else { continue }

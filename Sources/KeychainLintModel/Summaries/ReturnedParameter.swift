@@ -36,7 +36,7 @@ extension FlowWalk {
     /// what the callee adds; nil when none of the summaries returns a parameter.
     func passedThrough(_ summaries: [FunctionSummary], arguments open: Int, calleeAt i: Int) -> DictionaryExpression? {
         let arguments = code.elements(of: open).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: arguments)
         for summary in summaries {
             guard let parameter = summary.returnedParameter, parameter >= 0, let binding = summary.signature.bind(labels),
                   let k = binding.firstIndex(of: parameter), var passed = dictionary(code.droppingLabel(arguments[k])) else { continue }

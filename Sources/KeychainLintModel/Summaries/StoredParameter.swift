@@ -52,7 +52,7 @@ extension FlowWalk {
     func storedArgument(property p: Int, calleeAt i: Int) -> DictionaryExpression? {
         guard extractor.mayHaveSummaries(at: i) else { return nil }
         let arguments = code.elements(of: i + 1).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: arguments)
         let property = code.text(p)
         for summary in extractor.summaries(at: i) {
             guard let stored = summary.storedParameters.first(where: { $0.property == property }),

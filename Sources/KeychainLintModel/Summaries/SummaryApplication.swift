@@ -98,7 +98,7 @@ extension FlowWalk {
     func apply(_ summaries: [FunctionSummary], arguments open: Int, calleeAt i: Int) {
         guard !summaries.isEmpty else { return }
         let arguments = code.elements(of: open).filter { !$0.isEmpty }
-        let labels = arguments.map { code.label(of: $0) ?? "_" }
+        let labels = code.labels(of: arguments)
         for summary in summaries {
             guard let binding = summary.signature.bind(labels) else { continue }
             for (argument, parameter) in zip(arguments, binding) {

@@ -125,11 +125,13 @@ extension DictionaryExtractor {
         guard !summaries.isEmpty, index < 1 || code.kind(index - 1) != .period || code.isKeyword(index - 2, "self"),
               let owner = ownerOfEnclosingFunction(at: index) else { return summaries }
         let prefix = code.spelling(owner) + "."
+        // Only another type's method can be filtered out: none, nothing to read.
+        guard summaries.contains(where: { !$0.route.hasPrefix(prefix) && $0.routeOwner != nil }) else { return summaries }
         let own = Set(summaries.filter { $0.route.hasPrefix(prefix) }.map { $0.route.dropFirst(prefix.count) })
         // The type's own function may be the one being summarised (a recursion): not a candidate
         // then, but still the one the call reaches. Its declaration here says so.
         let labels = index + 1 < code.count && code.kind(index + 1) == .leftParen
-            ? code.elements(of: index + 1).filter { !$0.isEmpty }.map { code.label(of: $0) ?? "_" } : nil
+            ? code.labels(of: code.elements(of: index + 1).filter { !$0.isEmpty }) : nil
         let ownBinds = labels.map { labels in
             declarations.bodies(named: code.nameID(index)).contains { body in
                 body.owner == owner && body.parameterOpen.map { FunctionParameters(code: code, open: $0).signature.bind(labels) != nil } ?? false

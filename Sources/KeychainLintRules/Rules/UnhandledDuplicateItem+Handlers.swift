@@ -54,10 +54,7 @@ extension UnhandledDuplicateItem {
             StatusHandling.handles(parameter: handler.parameter, body: handler.body, code: code)
         }) { return true }
         // A function of another file (`try SecKey.check(status: SecItemAdd(…))`), by name, position and label.
-        let argument = arguments[position]
-        let labelled = code.kind(argument.lowerBound) == .identifier && code.kind(argument.lowerBound + 1) == .colon
-        return file.projectHandlesStatus(calledAt: open - 1, position: position,
-                                         label: labelled ? code.text(argument.lowerBound) : "_")
+        return file.projectHandlesStatus(calledAt: open - 1, position: position, label: code.label(of: arguments[position]) ?? "_")
     }
 
     /// `if let error = status.error { return error.code }`: a value made from the status (not its
@@ -69,7 +66,7 @@ extension UnhandledDuplicateItem {
         let code = file.code
         let scope = scope(ofBindingAt: call.codeIndex, named: name, in: code)
         let names = StatusHandling.derivedNames(from: name, in: scope, code: code)
-        let assigned = assignedNames(carrying: names, in: scope, code: code)
+        let assigned = StatusHandling.assignedNames(carrying: names, in: scope, code: code)
         let body = file.enclosingFunctionBody(of: call.codeIndex)
         let rest = assigned.isEmpty || body.upperBound <= call.codeIndex ? scope : call.codeIndex..<min(body.upperBound, call.codeIndex + OperationSites.statementReach)
         for i in rest where code.isKeyword(i, "return") && code.kind(i + 1) == .identifier
@@ -83,27 +80,5 @@ extension UnhandledDuplicateItem {
             if end >= code.count || code.startsLine[end] || code.kind(end) == .rightBrace || code.kind(end) == .semicolon { return true }
         }
         return false
-    }
-
-    /// Variables declared elsewhere that a statement of `range` sets to a value made from one of
-    /// `names` (`result = ResultCode(rawValue: status)`), not to text made from it.
-    private static func assignedNames(carrying names: Set<String>, in range: Range<Int>, code: CodeView) -> Set<String> {
-        var assigned: Set<String> = []
-        for i in range where code.kind(i) == .identifier && code.is(i + 1, "=") && code.startsStatement(i)
-            && !code.isKeyword(i - 1, "let") && !code.isKeyword(i - 1, "var") {
-            let end = code.expressionEnd(from: i + 2)
-            guard end > i + 2, code.kind(i + 2) != .stringStart, !code.isIdentifier(i + 2, "SecCopyErrorMessageString"),
-                  !code.isIdentifier(i + 2, "String") else { continue }
-            var j = i + 2
-            while j < end {
-                if code.kind(j) == .stringStart { j = code.after(j); continue }
-                if code.kind(j) == .identifier, code.kind(j - 1) != .period, names.contains(code.text(j)) {
-                    assigned.insert(code.text(i))
-                    break
-                }
-                j += 1
-            }
-        }
-        return assigned
     }
 }
