@@ -78,7 +78,7 @@ package struct Linter: Sendable {
                          relocated: [RelocatedFinding] = [],
                          commandLineTool: @autoclosure () -> Bool = false) -> FileAnalysis {
         let findsAnything = force || mayFindAnything(in: bytes)
-        guard findsAnything || declarationPrefilter.matches(bytes) else { return FileAnalysis() }
+        guard findsAnything || declarationPrefilter.matches(bytes) || SymbolPrefilter.declaresDictionaryTypeAlias(bytes) else { return FileAnalysis() }
         let source = SourceFile(path: path, bytes: bytes)
         // Asked only now: a file dropped unread never looks for its project's platforms, nor waits
         // for its entitlements.

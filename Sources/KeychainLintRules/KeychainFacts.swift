@@ -140,7 +140,13 @@ enum AccessGroup {
     static func canBeValid(prefix: String, isComplete: Bool) -> Bool {
         let bytes = Array(prefix.utf8)
         return canStartWithTeamID(bytes, isComplete: isComplete) || canStartWith(Array("group.".utf8), bytes, isComplete: isComplete)
+            || (isComplete ? prefix == token : token.hasPrefix(prefix))
     }
+
+    /// `kSecAttrAccessGroupToken`: the group of the items external tokens (smart cards) provide.
+    /// Every app may use it without an entitlement, and an entitlement that lists it needs no
+    /// Team ID.
+    static let token = "com.apple.token"
 
     private static func canStartWithTeamID(_ bytes: [UInt8], isComplete: Bool) -> Bool {
         for (i, b) in bytes.prefix(11).enumerated() {

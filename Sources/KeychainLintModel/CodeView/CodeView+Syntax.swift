@@ -311,4 +311,22 @@ extension CodeView {
         }
         return 0..<count
     }
+
+    /// True for a lone `true`, false for a lone `false`, nil for anything else.
+    package func literalBool(_ range: Range<Int>) -> Bool? {
+        guard range.count == 1 else { return nil }
+        if isKeyword(range.lowerBound, "true") { return true }
+        if isKeyword(range.lowerBound, "false") { return false }
+        return nil
+    }
+
+    /// The index of the code token that starts at byte `offset`, nil when none does.
+    package func index(startingAt offset: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(tokens[mid].start) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < count && Int(tokens[low].start) == offset ? low : nil
+    }
 }

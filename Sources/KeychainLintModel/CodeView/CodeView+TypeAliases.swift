@@ -3,15 +3,28 @@ import KeychainLintSyntax
 /// Shape: a keychain dictionary type given a name (`typealias KeychainQuery = CFDictionary`,
 /// `typealias KeychainAttributes = [String: any Sendable]`) and used for parameters and results,
 /// so that a function taking a `KeychainQuery` is summarised like one taking a `CFDictionary`.
+/// Each file exports its dictionary aliases (`FileSymbols.dictionaryTypeAliases`) for the files
+/// that use them.
 extension CodeView {
     static func dictionaryTypeAliases(in code: CodeView) -> Set<Int32> {
-        var out: Set<Int32> = []
+        Set(dictionaryTypeAliasNames(in: code).map(code.nameID))
+    }
+
+    /// The name index of each `typealias` of a dictionary type in the file.
+    private static func dictionaryTypeAliasNames(in code: CodeView) -> [Int] {
+        var out: [Int] = []
         for i in 0..<code.count where code.kind(i) == .keyword && code.isKeyword(i, "typealias") {
             guard i + 3 < code.count, code.kind(i + 1) == .identifier, code.is(i + 2, "=") else { continue }
-            if namesDictionaryType(at: i + 3, code) { out.insert(code.nameID(i + 1)) }
+            if namesDictionaryType(at: i + 3, code) { out.append(i + 1) }
         }
         code.work += code.count
         return out
+    }
+
+    /// The dictionary aliases other files can name: not `private` or `fileprivate`.
+    package var exportedDictionaryTypeAliases: Set<String> {
+        guard !dictionaryTypeAliases.isEmpty else { return [] }
+        return Set(Self.dictionaryTypeAliasNames(in: self).filter { !isFilePrivate(declaredAt: $0) }.map(text))
     }
 
     /// `[K: V]`, `Dictionary<…>`, `CFDictionary`, `NSDictionary`, `NSMutableDictionary` at `j`.
@@ -25,8 +38,14 @@ extension CodeView {
             || code.isIdentifier(j, "NSMutableDictionary") || code.isIdentifier(j, "Dictionary")
     }
 
-    /// Whether the identifier at `j` is a dictionary type by one of this file's `typealias`es.
+    /// Whether the identifier at `j` is a dictionary type by one of this file's `typealias`es or
+    /// another file's (`typealias KeychainAttributes = [String: any Sendable]` in `Keychain.swift`,
+    /// `var attributes: KeychainAttributes { … }` in a protocol extension of another file).
     package func isDictionaryTypeAlias(_ j: Int) -> Bool {
-        kind(j) == .identifier && dictionaryTypeAliases.contains(nameID(j))
+        guard kind(j) == .identifier else { return false }
+        let id = nameID(j)
+        if dictionaryTypeAliases.contains(id) { return true }
+        typeNamesAsked.insert(id)
+        return projectDictionaryTypeAliases.contains(id)
     }
 }

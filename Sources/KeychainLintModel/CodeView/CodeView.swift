@@ -31,6 +31,12 @@ import KeychainLintSyntax
     /// By name id: the names this file's `typealias`es make dictionary types
     /// (`typealias KeychainQuery = CFDictionary`), found on first need (`CodeView+TypeAliases`).
     package private(set) lazy var dictionaryTypeAliases: Set<Int32> = Self.dictionaryTypeAliases(in: self)
+    /// By name id: the names other files' `typealias`es make dictionary types
+    /// (`ProjectSymbols.dictionaryTypeAliases`), of those this file spells.
+    let projectDictionaryTypeAliases: Set<Int32>
+    /// By name id: the type names asked about (`isDictionaryTypeAlias`) that no `typealias` of
+    /// this file declares: another file's alias of one changes the answer (`DependencyLog`).
+    package internal(set) var typeNamesAsked: Set<Int32> = []
 
     @usableFromInline package let partner: [Int32]
     /// Whether a line break separates this token from the previous code token.
@@ -59,7 +65,8 @@ import KeychainLintSyntax
     /// every `+=`, and the scans add to it millions of times.
     private let workCounter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
-    package init(source: SourceFile) {
+    /// `dictionaryTypeAliases`: the names other files of the project declare as dictionary types.
+    package init(source: SourceFile, dictionaryTypeAliases: Set<String> = []) {
         self.source = source
         let lexed = source.code
         var regions = RegionBuilder()
@@ -73,6 +80,9 @@ import KeychainLintSyntax
         spellings = .allocate(capacity: lexed.names.count)
         spellings.initialize(repeating: nil)
         partner = lexed.partner
+        projectDictionaryTypeAliases = source.bytes.withUnsafeBufferPointer { bytes in
+            Set(dictionaryTypeAliases.compactMap { lexed.names.id(of: $0, in: bytes) })
+        }
         // The lexer's share counts by byte: it visits each once.
         workCounter.initialize(to: source.bytes.count + tokens.count)
     }

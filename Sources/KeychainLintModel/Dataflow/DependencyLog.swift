@@ -168,6 +168,13 @@ final class DependencyLog {
             conditional[spelling] = ConsultKinds(callLabels: callLabels(of: Int32(id)),
                                                  alias: bits & ConsultKinds.alias != 0, helper: bits & ConsultKinds.helper != 0)
         }
+        // Whether another file makes one of these a dictionary type (`CodeView.isDictionaryTypeAlias`):
+        // any declaration of the name matters, not only a function's or a helper's.
+        for id in code.typeNamesAsked {
+            let spelling = code.spelling(id)
+            names.insert(spelling)
+            conditional[spelling] = nil
+        }
         for (id, facts) in consultedItemFacts.enumerated() where facts != 0 {
             if facts & 1 != 0 { names.insert(ItemChange.dependencyName(of: code.spelling(Int32(id)))) }
             for arguments in 1...ItemChange.maxArguments where facts & (1 << arguments) != 0 {

@@ -80,7 +80,7 @@ extension DictionaryExtractor {
             }
             guard let written else { continue }
             // Arm 0 is where the flag is true, or the value there.
-            if let value = literalBool(written) { dropped[BranchPath.flagGroup(code.nameID(nameIndex))] = value == 1 ? 1 : 0 }
+            if let value = code.literalBool(written) { dropped[BranchPath.flagGroup(code.nameID(nameIndex))] = value ? 1 : 0 }
             if let present = literalPresence(written) { dropped[BranchPath.presenceGroup(code.nameID(nameIndex))] = present ? 1 : 0 }
         }
         guard !dropped.isEmpty else { return entries }
@@ -99,11 +99,4 @@ extension DictionaryExtractor {
         return nil
     }
 
-    /// 1 for a lone `true`, 0 for a lone `false`, nil otherwise.
-    private func literalBool(_ range: Range<Int>) -> Int? {
-        guard range.count == 1 else { return nil }
-        if code.isKeyword(range.lowerBound, "true") { return 1 }
-        if code.isKeyword(range.lowerBound, "false") { return 0 }
-        return nil
-    }
 }

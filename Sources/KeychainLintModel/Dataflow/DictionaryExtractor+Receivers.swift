@@ -28,6 +28,11 @@ extension DictionaryExtractor {
             if type >= 0, startsUppercase(receiver), projectType(receiver, declares: index) { return .type(type) }
         }
         if code.isKeyword(receiver, "self") { return ownerOfEnclosingFunction(at: index).map(DeclaredReceiver.type) }
+        // `RecordService().insert(q)`: a value the type's initializer makes.
+        if code.kind(receiver) == .rightParen, code.partner[receiver] > 0 {
+            let callee = Int(code.partner[receiver]) - 1
+            if code.kind(callee) == .identifier, code.kind(callee - 1) != .period, startsUppercase(callee) { return .type(code.nameID(callee)) }
+        }
         return valueType(of: receiver, at: index)
     }
 

@@ -59,6 +59,7 @@ extension DictionaryExtractor {
         out.memberHelpers = exportedMemberHelpers()
         out.statusHandlers = StatusHandling.exported(declarations, code: code)
         out.caseConstants = exportedCaseConstants()
+        out.dictionaryTypeAliases = code.exportedDictionaryTypeAliases
         for id in declarations.storedMembers.names where (helperIDs.isEmpty || !helperIDs[Int(id)]) && !declarations.memberInitializers.contains(id) {
             // One type's property only: two types' values of one name are told apart by `memberHelpers`.
             let members = declarations.storedMembers[id]
@@ -87,7 +88,18 @@ extension DictionaryExtractor {
         if code.kind(index - 1) == .period, code.kind(index - 2) == .identifier, startsUppercase(index - 2) {
             return symbols.functionAliases[FileSymbols.key(code.text(index), owner: code.text(index - 2))]
         }
+        // `service.remove(q)` with `service: RecordService` and `RecordService.remove(_:)` a method:
+        // that method, not another type's `var remove = SecItemDelete`.
+        if bare != nil, code.kind(index - 1) == .period, let type = receiverType(ofMemberAt: index), declaresMethod(type, named: index) { return nil }
         return bare
+    }
+
+    /// Whether the type `type` has a function named as the token at `name`, in this file or in
+    /// the project's summaries.
+    private func declaresMethod(_ type: Int32, named name: Int) -> Bool {
+        if declarations.bodies.first(in: code.nameID(name), where: { $0.owner == type && $0.parameterOpen != nil }) != nil { return true }
+        let prefix = code.spelling(type) + "." + code.text(name) + "("
+        return symbols.summaries[code.text(name)]?.contains { $0.route.hasPrefix(prefix) } ?? false
     }
 
     /// Whether the token at `i` ends an expression a `.member` can follow (a receiver).

@@ -31,7 +31,7 @@ package struct FileModel {
     /// `skipsIrrelevantCode`: false walks every body (`DictionaryExtractor.skipsIrrelevantCode`).
     package init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty, entitlements: [EntitlementsFile] = [],
                  skipsIrrelevantCode: Bool = true, buildsCommandLineTool: Bool = false) {
-        let extractor = DictionaryExtractor(code: CodeView(source: source), symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
+        let extractor = DictionaryExtractor(code: CodeView(source: source, dictionaryTypeAliases: symbols.dictionaryTypeAliases), symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
         self.extractor = extractor
         self.file = KeychainFile(extractor: extractor, platforms: platforms, entitlements: entitlements,
                                  buildsCommandLineTool: buildsCommandLineTool)

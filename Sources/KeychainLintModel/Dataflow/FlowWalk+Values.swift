@@ -332,7 +332,10 @@ extension FlowWalk {
                 }
                 return DictionaryExpression(entries: [], originOffset: code.offset(a), isLiteral: false)
             default:
-                break
+                // `KeychainAttributes()`: an empty dictionary of a type a `typealias` names.
+                if code.kind(a + 1) == .leftParen && code.kind(a + 2) == .rightParen && a + 3 == r.upperBound && code.isDictionaryTypeAlias(a) {
+                    return DictionaryExpression(entries: [], originOffset: code.offset(a), isLiteral: false)
+                }
             }
         }
         // A bare name, `self.name`, a helper call `name(…)` / `Type.name(…)`, a subscript's `Queries["s"]`.

@@ -25,7 +25,7 @@ package final class KeychainFile: @unchecked Sendable {
     package convenience init(source: SourceFile, platforms: PlatformSet, symbols: ProjectSymbols = .empty,
                              entitlements: [EntitlementsFile] = [], skipsIrrelevantCode: Bool = true,
                              buildsCommandLineTool: Bool = false) {
-        let extractor = DictionaryExtractor(code: CodeView(source: source), symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
+        let extractor = DictionaryExtractor(code: CodeView(source: source, dictionaryTypeAliases: symbols.dictionaryTypeAliases), symbols: symbols, skipsIrrelevantCode: skipsIrrelevantCode)
         self.init(extractor: extractor, platforms: platforms, entitlements: entitlements, buildsCommandLineTool: buildsCommandLineTool)
     }
 

@@ -27,6 +27,9 @@ package struct FileSymbols: Sendable, Equatable {
     /// By `caseKey`: the `kSec…` constant a member of an enum gives one of its cases
     /// (`KMConstants.dataProtection.value()`; `DictionaryExtractor.caseConstant`).
     package var caseConstants: [String: KeychainValue] = [:]
+    /// `typealias KeychainAttributes = [String: Any]`: names the file makes dictionary types, so
+    /// another file's `func insert(_ a: KeychainAttributes)` takes a dictionary.
+    package var dictionaryTypeAliases: Set<String> = []
 
     package init() {}
 
@@ -43,7 +46,7 @@ package struct FileSymbols: Sendable, Equatable {
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && shadowedSecurityNames.isEmpty
             && passThroughFunctions.isEmpty && summaries.isEmpty && memberHelpers.isEmpty && statusHandlers.isEmpty
-            && caseConstants.isEmpty
+            && caseConstants.isEmpty && dictionaryTypeAliases.isEmpty
     }
 
     /// The names declared in one of the two and not the other, or declared differently: the only
@@ -75,6 +78,7 @@ package struct FileSymbols: Sendable, Equatable {
         changed.formUnion(passThroughFunctions.symmetricDifference(other.passThroughFunctions))
         compare(statusHandlers, other.statusHandlers, StatusHandling.function(ofKey:))
         compare(caseConstants, other.caseConstants, unqualified)
+        changed.formUnion(dictionaryTypeAliases.symmetricDifference(other.dictionaryTypeAliases))
         return changed
     }
 }
@@ -130,13 +134,16 @@ package struct ProjectSymbols: Sendable {
     package let statusHandlers: Set<String>
     /// Every file's `FileSymbols.caseConstants`; a key two files give different values is dropped.
     package let caseConstants: [String: KeychainValue]
+    /// Every file's `FileSymbols.dictionaryTypeAliases`.
+    package let dictionaryTypeAliases: Set<String>
 
     package init(constants: [String: KeychainValue] = [:], functionAliases: [String: KeychainOperation] = [:],
                  helpers: [String: [KeychainEntry]] = [:], externallyUsedHelpers: Set<String> = [],
                  passThroughFunctions: Set<String> = [], summaries: [String: [FunctionSummary]] = [:],
                  memberHelpers: [String: [MemberHelper]] = [:], statusHandlers: Set<String> = [],
-                 caseConstants: [String: KeychainValue] = [:], helperNames: Set<String>? = nil) {
+                 caseConstants: [String: KeychainValue] = [:], dictionaryTypeAliases: Set<String> = [], helperNames: Set<String>? = nil) {
         self.summaries = summaries
+        self.dictionaryTypeAliases = dictionaryTypeAliases
         self.statusHandlers = statusHandlers
         self.caseConstants = caseConstants
         self.helperNames = helperNames ?? Set(helpers.keys)
@@ -165,6 +172,8 @@ package struct ProjectSymbols: Sendable {
             // Read where a key is spelled `Type.case.member()`, in a file that builds a dictionary
             // and so names a keychain symbol already: the member is no needle.
             .union(caseConstants.keys.map(unqualified))
+            // Asked of every type name a file reads as a possible dictionary: no needle either.
+            .union(dictionaryTypeAliases)
         var passing: [String] = []
         for (name, list) in summaries { FunctionSummary.dependencyNames(name, list, into: &names, passing: &passing) }
         for (key, operation) in functionAliases where ItemChange.changesItems(operation) {
@@ -184,7 +193,7 @@ package struct ProjectSymbols: Sendable {
 
     package var isEmpty: Bool {
         constants.isEmpty && functionAliases.isEmpty && helpers.isEmpty && passThroughFunctions.isEmpty && summaries.isEmpty
-            && memberHelpers.isEmpty && statusHandlers.isEmpty && caseConstants.isEmpty
+            && memberHelpers.isEmpty && statusHandlers.isEmpty && caseConstants.isEmpty && dictionaryTypeAliases.isEmpty
     }
 
     /// Every name a file may use to reach these symbols: the needles that keep the prefilter sound.
@@ -224,7 +233,9 @@ package struct ProjectSymbols: Sendable {
         var statusHandlers = Merge<Bool>()
         var caseConstants = Merge<KeychainValue>()
         var seen: [String: [FunctionSummary]] = [:]
+        var dictionaryTypeAliases = Set<String>()
         for file in files {
+            dictionaryTypeAliases.formUnion(file.dictionaryTypeAliases)
             for (key, list) in file.memberHelpers {
                 for helper in list where !(memberHelpers[key]?.contains(helper) ?? false) { memberHelpers[key, default: []].append(helper) }
             }
@@ -249,7 +260,7 @@ package struct ProjectSymbols: Sendable {
         self.init(constants: resolved, functionAliases: functions.unique, helpers: helpers.unique,
                   passThroughFunctions: passThrough, summaries: summaries, memberHelpers: memberHelpers,
                   statusHandlers: Set(statusHandlers.unique.filter(\.value).keys), caseConstants: caseConstants.unique,
-                  helperNames: helpers.names)
+                  dictionaryTypeAliases: dictionaryTypeAliases, helperNames: helpers.names)
     }
 
     /// Two files that declare the same helper with the same keys and values agree (offsets differ).

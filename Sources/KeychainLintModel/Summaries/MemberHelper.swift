@@ -45,7 +45,7 @@ extension DictionaryExtractor {
         }
         var seen: Set<Int64> = []
         for (name, owner, nameIndex) in members where seen.insert(Int64(name) << 32 | Int64(owner)).inserted {
-            guard !conformances.protocols.contains(owner), !code.isFilePrivate(declaredAt: nameIndex),
+            guard !code.isFilePrivate(declaredAt: nameIndex),
                   let entries = typedHelperEntries(named: name, owner: owner), !openHelpers.contains(name),
                   entries.contains(where: { $0.key.hasPrefix("kSec") }) else { continue }
             let helper = MemberHelper(type: code.spelling(owner), entries: FunctionSummary.portable(entries))

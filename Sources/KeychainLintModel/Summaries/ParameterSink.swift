@@ -122,8 +122,13 @@ extension FlowWalk {
         } else {
             read = DictionaryExpression(entries: [], originOffset: code.offset(i), isLiteral: false)
         }
-        // A function forwarding its own parameter is not a caller: its callers are.
-        if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil { extractor.log.noteRoutedCall(to: spot) }
+        // A function forwarding its own parameter is not a caller: its callers are. Nor is a call
+        // whose whole dictionary names no keychain key (`insert(["a": "b"])` in a test expecting
+        // errSecParam): it is no item the operation's missing entry could be fixed for elsewhere.
+        if self.summary == nil && !collectsReturnsOnly && read?.parameter == nil
+            && !(read.map { !$0.hasUnknownBase && !Self.isJudged($0, by: sink, changesItems: changesItems) } ?? false) {
+            extractor.log.noteRoutedCall(to: spot)
+        }
         guard let dictionary = read ?? (changesItems ? argument.flatMap(opaqueArgument) : nil) else { return }
         if let source = dictionary.variable { variables[source].flowsIntoCall = true }
         let added = adopted(sink.added, of: summary, at: i)
@@ -142,10 +147,7 @@ extension FlowWalk {
             noteSink(forwarded)
             return
         }
-        // A dictionary the caller cannot read either, or one that names no keychain key, says nothing more here
-        // (unless it is merged into the keychain dictionary the callee builds).
-        guard dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) || (changesItems && dictionary.hasUnknownBase)
-            || (sink.isMerged && !dictionary.hasUnknownBase && sink.added.contains(where: { $0.key.hasPrefix("kSec") })) else { return }
+        guard Self.isJudged(dictionary, by: sink, changesItems: changesItems) else { return }
         var call = KeychainCall(operation: sink.operation, offset: code.offset(i), codeIndex: i, region: code.region[i],
                                 status: status(of: sink, calleeAt: i), branch: currentBranch)
         call.route = route
@@ -154,6 +156,14 @@ extension FlowWalk {
         passed.entries = dictionary.entries.filter { !sink.removed.contains($0.key) } + added
         if passed.hasUnknownBase { passed.certainlyAbsent.formUnion(sink.removed) }
         record(KeychainUse(dictionary: passed.keychainDictionary(isVariable: !dictionary.isLiteral), call: call, role: sink.role))
+    }
+
+    /// Whether the rules judge `dictionary` at the operation: a dictionary the caller cannot read
+    /// either, or one that names no keychain key, says nothing (unless it is merged into the
+    /// keychain dictionary the callee builds).
+    private static func isJudged(_ dictionary: DictionaryExpression, by sink: ParameterSink, changesItems: Bool) -> Bool {
+        dictionary.entries.contains(where: { $0.key.hasPrefix("kSec") }) || (changesItems && dictionary.hasUnknownBase)
+            || (sink.isMerged && !dictionary.hasUnknownBase && sink.added.contains(where: { $0.key.hasPrefix("kSec") }))
     }
 
     /// A status the callee returns is used as the call site uses it; one it checks itself is its own.

@@ -104,6 +104,13 @@ struct AccessGroupTeamID: Rule {
             }
             """, platforms: .iOS, note: "App groups start with `group.`."),
             RuleExample("""
+            func smartCardKeys() {
+                SecItemCopyMatching([kSecClass: kSecClassKey, kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom,
+                                     kSecAttrAccessGroup: "com.apple.token", kSecMatchLimit: kSecMatchLimitAll,
+                                     kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
+            }
+            """, note: "com.apple.token (kSecAttrAccessGroupToken) is the group of the items smart cards provide."),
+            RuleExample("""
             enum Team { static let id = "ABCDE12345" }
             let sharedGroup = "\\(Team.id).com.example.shared"
             func find() {

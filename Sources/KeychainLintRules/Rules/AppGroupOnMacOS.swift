@@ -37,6 +37,22 @@ struct AppGroupOnMacOS: Rule {
                                      kSecUseDataProtectionKeychain: true] as CFDictionary, nil)
             }
             """, platforms: [.iOS, .macOS]),
+            RuleExample("""
+            func load(_ base: [String: Any]) -> OSStatus {
+                func attempt(withGroup: Bool) -> OSStatus {
+                    var q = base
+                    if withGroup { q[↓kSecAttrAccessGroup as String] = "group.com.example.shared" }
+                    q[kSecUseDataProtectionKeychain as String] = true
+                    return SecItemCopyMatching(q as CFDictionary, nil)
+                }
+                #if os(iOS)
+                return attempt(withGroup: true)
+                #else
+                let status = attempt(withGroup: true)
+                return status == errSecSuccess ? status : attempt(withGroup: false)
+                #endif
+            }
+            """, platforms: [.iOS, .macOS], note: "The macOS build also passes true, first."),
         ],
         nonTriggering: [
             RuleExample("""
@@ -52,6 +68,21 @@ struct AppGroupOnMacOS: Rule {
                 #endif
             }
             """, note: "Code that runs only on iOS."),
+            RuleExample("""
+            func load(_ base: [String: Any]) -> OSStatus {
+                func attempt(withGroup: Bool) -> OSStatus {
+                    var q = base
+                    if withGroup { q[kSecAttrAccessGroup as String] = "group.com.example.shared" }
+                    q[kSecUseDataProtectionKeychain as String] = true
+                    return SecItemCopyMatching(q as CFDictionary, nil)
+                }
+                #if os(iOS)
+                return attempt(withGroup: true)
+                #else
+                return attempt(withGroup: false)
+                #endif
+            }
+            """, platforms: [.iOS, .macOS], note: "Only the iOS build passes true to the flag that adds the group."),
             RuleExample("""
             func load() {
                 SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecAttrAccessGroup: "ABCDE12345.com.example.shared",
@@ -72,6 +103,8 @@ struct AppGroupOnMacOS: Rule {
             if let call = use.call, !file.mayRunOnMacOS(call.region) { continue }
             use.dictionary.forEachItemEntry("kSecAttrAccessGroup") { entry in
                 guard file.mayRunOnMacOS(entry.region), let value = entry.value.stringValue, value.knownPrefix.hasPrefix("group.") else { return }
+                // Under `if flag` of a helper that only calls built for other platforms set.
+                if let calls = file.regionsOfCallsTaking(entry), !calls.contains(where: file.mayRunOnMacOS) { return }
                 findings.report(at: entry.keyOffset, "App group used as a keychain access group in code that may run on macOS, where it is not one; the call fails with errSecMissingEntitlement. Use a TEAMID.-prefixed keychain access group on macOS.")
             }
         }

@@ -33,9 +33,10 @@ extension EntitlementAccessGroupPrefix {
         return nil
     }
 
-    /// Starts with a Team ID, or with a variable the provisioning profile fills with one.
+    /// Starts with a Team ID, or with a variable the provisioning profile fills with one; or is
+    /// the token group, which carries none.
     private static func startsRight(_ text: String) -> Bool {
-        if AccessGroup.startsWithTeamID(text) { return true }
+        if AccessGroup.startsWithTeamID(text) || text == AccessGroup.token { return true }
         return BuildValue.leadingReference(text)?.name.map(BuildValue.teamPrefixVariables.contains) ?? false
     }
 

@@ -64,12 +64,13 @@ struct EntitlementAccessGroupPrefix: Rule {
                     <string>$(AppIdentifierPrefix)com.example.shared</string>
                     <string>$(TeamIdentifierPrefix)com.example.team</string>
                     <string>ABCDE12345.com.example.legacy</string>
+                    <string>com.apple.token</string>
                 </array>
                 <key>com.apple.security.application-groups</key>
                 <array><string>group.com.example.shared</string></array>
             </dict>
             </plist>
-            """),
+            """, note: "com.apple.token (kSecAttrAccessGroupToken), the group of smart-card items, has no Team ID."),
             RuleExample.entitlementsFile("""
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
