@@ -64,4 +64,29 @@ extension CodeView {
         }
         return nil
     }
+
+    /// `func f(…) async throws -> T {`: `async` between the parameter list and the body.
+    func isAsync(parametersAt open: Int, bodyAt body: Int) -> Bool {
+        var j = after(open)
+        while j < body && j < count {
+            if isIdentifier(j, "async") || isKeyword(j, "async") { return true }
+            if self.is(j, "->") { return false }
+            j += 1
+        }
+        return false
+    }
+
+    /// Whether an `await` earlier in the statement covers the call whose callee is at `index`
+    /// (`try await store.save(q)`, `let s = await f(g(q))`, `async let s = f(q)`); a closure's
+    /// body starts a statement of its own.
+    func isAwaited(_ index: Int) -> Bool {
+        var j = index
+        var steps = 0
+        while j > 0 && steps < 64 && !startsStatement(j) {
+            j -= 1
+            steps += 1
+            if isKeyword(j, "await") || isIdentifier(j, "await") || isKeyword(j, "async") || isIdentifier(j, "async") { return true }
+        }
+        return false
+    }
 }

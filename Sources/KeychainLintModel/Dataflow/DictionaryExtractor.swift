@@ -47,6 +47,8 @@ final class DictionaryExtractor {
     /// are passed (`projectPassedItemChanges(named:)`); nil when not asked yet.
     var projectItemChangers: [[ItemChange.Passing]?] = []
     private(set) lazy var spellsItemAdd: Bool = code.nameID(of: "SecItemAdd") != nil
+    /// The file's `struct` names (`isMemberwiseStruct`).
+    private(set) lazy var structNames = Self.structNames(code)
     /// The file spells SecItemDelete, SecItemUpdate or a name the project's symbols delete or
     /// update through (`ProjectSymbols.itemPassingNames`): else none of its functions changes an
     /// item of its own, and `mayChangeItems` only notes what it depends on.

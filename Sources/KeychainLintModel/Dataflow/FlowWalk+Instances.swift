@@ -77,9 +77,9 @@ extension FlowWalk {
         guard code.kind(callee) == .identifier else { return nil }
         if callee == a {
             // A type's initializer: only capitalised names are asked about (most calls are functions).
-            guard let first = code.text(a).utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
-                  extractor.mayHaveSummaries(at: callee) else { return nil }
-            return initialized(calleeAt: callee)
+            guard let first = code.text(a).utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") else { return nil }
+            if extractor.mayHaveSummaries(at: callee), let instance = initialized(calleeAt: callee) { return instance }
+            return memberwiseInstance(calleeAt: callee)
         }
         guard callee - 1 > a, code.kind(callee - 1) == .period, let receiver = instanceValue(a..<(callee - 1)),
               extractor.mayHaveSummaries(at: callee) else { return nil }
@@ -130,6 +130,7 @@ extension FlowWalk {
               let instance = instanceValue(a..<(p - 1)), let variable = instances.instances[instance].properties[code.text(p)] else { return nil }
         var expression = DictionaryExpression(entries: snapshot(variable), originOffset: code.offset(p), isLiteral: false)
         (expression.hasUnknownBase, expression.certainlyAbsent) = openness(variable)
+        expression.parameter = parameterBase(variable)
         return expression
     }
 

@@ -41,6 +41,9 @@ package struct FunctionSummary: Sendable, Equatable {
     package var isDeclaredElsewhere = false
     /// A `static`/`class` function: a call through a value (`ops.delete(q)`) cannot reach it.
     package var isTypeMember = false
+    /// An `async` function: only a call an `await` covers can reach it, so a sync overload of the
+    /// same labels (`create(_:extraAttributes:)` both ways) is told apart at the call.
+    package var isAsync = false
 
     package init(signature: FunctionSignature, route: String) {
         self.signature = signature

@@ -32,6 +32,7 @@ extension DictionaryExtractor {
         walk.summary = FunctionSummary(signature: parameters.signature, route: route(of: body, parameters.signature))
         // A subscript's modifiers are right before its keyword, a function's before `func`.
         walk.summary?.isTypeMember = code.isTypeMember(declaredAt: isSubscript ? body.nameIndex + 1 : body.nameIndex)
+        walk.summary?.isAsync = body.parameterOpen.map { code.isAsync(parametersAt: $0, bodyAt: body.open) } ?? false
         walk.summarisedParameters = parameters.dictionaries
         walk.summarisedClosures = parameters.functions
         walk.instances.selfWrites = writes

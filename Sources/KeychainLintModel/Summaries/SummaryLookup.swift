@@ -36,8 +36,15 @@ extension DictionaryExtractor {
         return !summaries(at: index).isEmpty
     }
 
-    /// The summaries a call of the name at `index` may stand for.
+    /// The summaries a call of the name at `index` may stand for. An `async` function is one only
+    /// when an `await` covers the call: a call without one is the sync overload of the same labels.
     func summaries(at index: Int) -> [FunctionSummary] {
+        let found = candidateSummaries(at: index)
+        guard found.contains(where: \.isAsync), !code.isAwaited(index) else { return found }
+        return found.filter { !$0.isAsync }
+    }
+
+    private func candidateSummaries(at index: Int) -> [FunctionSummary] {
         let id = Int(code.nameID(index))
         guard id >= 0 else { return [] }
         if summaryLists.isEmpty { summaryLists = [[FunctionSummary]?](repeating: nil, count: code.names.count) }
@@ -97,6 +104,8 @@ extension DictionaryExtractor {
     /// reach an inherited or protocol one, so every summary of the name stays a candidate.
     private func reachable(_ summaries: [FunctionSummary], from index: Int) -> [FunctionSummary] {
         let summaries = withoutOtherTypesOverloads(summaries, from: index).filter(namesTheTypeOf)
+        // No `await` covers the call: it is the sync overload, never an `async` one.
+
         if isCalledThroughValue(index) { return summaries.filter { !$0.isTypeMember } }
         guard index < 1 || code.kind(index - 1) != .period,
               summaries.contains(where: \.isTypeMember), let owner = ownerOfEnclosingFunction(at: index) else { return summaries }
