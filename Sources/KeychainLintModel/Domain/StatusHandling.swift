@@ -21,6 +21,23 @@ package enum StatusHandling {
         }
     }
 
+    /// `OperationResult(status: status, result: r)`, `.failure(KeychainError(status))`: a call or
+    /// an enum case made with one of `names` among its arguments, the whole of `expression`. A
+    /// comparison (`status == errSecSuccess`) is a `Bool`, not the status, and text is no value.
+    package static func makesValue(carrying names: Set<String>, expression: Range<Int>, code: CodeView) -> Bool {
+        var j = expression.lowerBound
+        if code.kind(j) == .period { j += 1 }
+        guard code.kind(j) == .identifier, !startsText(j, code: code) else { return false }
+        while code.kind(j + 1) == .period && code.kind(j + 2) == .identifier { j += 2 }
+        guard code.kind(j + 1) == .leftParen, code.after(j + 1) == expression.upperBound else { return false }
+        for argument in code.elements(of: j + 1) where !argument.isEmpty {
+            let value = code.droppingLabel(argument)
+            if value.count == 1, code.kind(value.lowerBound) == .identifier, names.contains(code.text(value.lowerBound)) { return true }
+            if makesValue(carrying: names, expression: value, code: code) { return true }
+        }
+        return false
+    }
+
     /// `name` and the locals made from it by conversion or as an argument of an error's
     /// initializer (`let copy = Int32(status)`, `let error = E.unexpected(copy, text)`), in order:
     /// not text made from it (`SecCopyErrorMessageString(status, nil)`, `"\(status)"`, `.description`).

@@ -27,7 +27,9 @@ package struct MemberHelper: Sendable, Equatable {
 extension DictionaryExtractor {
     /// For each type of the file, each dictionary member it declares under `Type.member` and
     /// `Name.member` for every `Name` of its inheritance clauses: the file cannot tell protocols
-    /// from superclasses, and a key no file asks for costs nothing. Only members with a `kSec…`
+    /// from superclasses, and a key no file asks for costs nothing. A protocol's extension counts
+    /// as a type: its member is the default of every conformer that gives none (a refining
+    /// protocol's `attributes` for the requirement of the protocol it refines). Only members with a `kSec…`
     /// entry and a value the file can read entirely are offered.
     func exportedMemberHelpers() -> [String: [MemberHelper]] {
         var out: [String: [MemberHelper]] = [:]

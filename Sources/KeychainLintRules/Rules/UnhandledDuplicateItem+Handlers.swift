@@ -58,7 +58,8 @@ extension UnhandledDuplicateItem {
     }
 
     /// `if let error = status.error { return error.code }`: a value made from the status (not its
-    /// text) returned to the caller, who can tell a duplicate apart as with `return status`.
+    /// text) returned to the caller, who can tell a duplicate apart as with `return status`; or
+    /// a value made with it (`return OperationResult(status: status, result: r)`).
     ///
     /// Also `result = ResultCode(rawValue: status)` into a variable declared before, then
     /// `return result` later in the function, outside the status's block.
@@ -66,6 +67,10 @@ extension UnhandledDuplicateItem {
         let code = file.code
         let scope = scope(ofBindingAt: call.codeIndex, named: name, in: code)
         let names = StatusHandling.derivedNames(from: name, in: scope, code: code)
+        // `return OperationResult(status: status, result: result)`: like an error thrown with it.
+        for i in scope where code.isKeyword(i, "return") && i + 1 < code.count && !code.startsLine[i + 1] {
+            if StatusHandling.makesValue(carrying: names, expression: (i + 1)..<code.expressionEnd(from: i + 1), code: code) { return true }
+        }
         let assigned = StatusHandling.assignedNames(carrying: names, in: scope, code: code)
         let body = file.enclosingFunctionBody(of: call.codeIndex)
         let rest = assigned.isEmpty || body.upperBound <= call.codeIndex ? scope : call.codeIndex..<min(body.upperBound, call.codeIndex + OperationSites.statementReach)

@@ -39,6 +39,14 @@ struct UnhandledDuplicateItem: Rule {
             }
             """, note: "Turning the status into a Bool does not handle the duplicate."),
             RuleExample("""
+            struct SaveOutcome { let succeeded: Bool }
+            func save(_ token: Data) -> SaveOutcome {
+                let status = ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecAttrService: "com.example",
+                                          kSecValueData: token] as CFDictionary, nil)
+                return SaveOutcome(succeeded: status == errSecSuccess)
+            }
+            """, note: "A value made from a comparison carries a Bool, not the status."),
+            RuleExample("""
             func save(_ token: Data) throws {
                 guard ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil) == errSecSuccess else {
                     throw CocoaError(.fileWriteUnknown)
@@ -102,6 +110,17 @@ struct UnhandledDuplicateItem: Rule {
             """, note: "A function the status is handed to that throws only text made from it."),
         ],
         nonTriggering: [
+            RuleExample("""
+            struct OperationResult {
+                let status: OSStatus
+                let result: AnyObject?
+            }
+            func add(_ item: [String: Any]) -> OperationResult {
+                var result: AnyObject?
+                let status = SecItemAdd(item as CFDictionary, &result)
+                return OperationResult(status: status, result: result)
+            }
+            """, note: "The status goes back to the caller inside the value the function returns."),
             RuleExample("""
             final class Store {
                 @discardableResult
