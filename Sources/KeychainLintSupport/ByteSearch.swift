@@ -58,6 +58,24 @@
         needle.withUnsafeBufferPointer { n in hay.withUnsafeBufferPointer { firstOffset(of: n, in: $0, from: from) } }
     }
 
+    /// `firstOffset(of:in:from:)` that finds candidates by the needle's byte at `anchor` rather
+    /// than its first: for a needle whose first byte is common in source text (`typealias`, whose
+    /// `t` would stop `memchr` every few bytes) and whose byte at `anchor` is rare (`y`).
+    @inlinable
+    package static func firstOffset(of needle: [UInt8], anchor: Int, in hay: [UInt8], from: Int = 0) -> Int? {
+        guard anchor >= 0, anchor < needle.count else { return nil }
+        return needle.withUnsafeBufferPointer { n in
+            hay.withUnsafeBufferPointer { h in
+                var i = from + anchor
+                while let at = offset(of: n[anchor], in: h, from: i) {
+                    if matches(n, at: at - anchor, in: h) { return at - anchor }
+                    i = at + 1
+                }
+                return nil
+            }
+        }
+    }
+
     /// Whether `needle` occurs in `hay`.
     @inlinable
     package static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -76,4 +76,18 @@ final class ASCIITextTests: XCTestCase {
         XCTAssertEqual(find("ab", "abab", from: 3), nil)
         XCTAssertEqual(find("ab", "abab", from: 9), nil)
     }
+
+    /// Anchored on a byte inside the needle, the search finds what the plain one finds.
+    func testByteSearchAnchoredOnALaterByte() {
+        func find(_ needle: String, anchor: Int, _ text: String, from: Int = 0) -> Int? {
+            ByteSearch.firstOffset(of: Array(needle.utf8), anchor: anchor, in: Array(text.utf8), from: from)
+        }
+        XCTAssertEqual(find("typealias", anchor: 1, "let y = 1; typealias Q = [K: V]"), 11)
+        XCTAssertEqual(find("typealias", anchor: 1, "ypealias typealia typealias", from: 0), 18)
+        XCTAssertEqual(find("typealias", anchor: 1, "typealias typealias", from: 1), 10)
+        XCTAssertEqual(find("typealias", anchor: 1, "typealias", from: 1), nil)
+        XCTAssertEqual(find("ab", anchor: 1, "b ab"), 2)
+        XCTAssertEqual(find("ab", anchor: 2, "ab"), nil)
+        XCTAssertEqual(find("abc", anchor: 2, "xxabc"), 2)
+    }
 }

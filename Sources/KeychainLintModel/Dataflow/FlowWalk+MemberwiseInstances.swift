@@ -16,12 +16,17 @@ extension FlowWalk {
     /// labels, when `Box` is a struct of this file with no initializer; nil otherwise.
     func memberwiseInstance(calleeAt i: Int) -> Int? {
         let type = code.nameID(i)
-        guard type >= 0, extractor.isMemberwiseStruct(type) else { return nil }
+        guard type >= 0, code.kind(i + 1) == .leftParen else { return nil }
+        // Asked at every capitalised call: the labels are checked against the type's dictionary
+        // members first, and the file's declarations only for a call that passes one.
+        let arguments = code.elements(of: i + 1).filter { argument in
+            guard !argument.isEmpty, let label = code.label(of: argument), let id = code.nameID(of: label) else { return false }
+            return extractor.storedMembersByOwner[DictionaryExtractor.memberKey(id, type)] != nil
+        }
+        guard !arguments.isEmpty, extractor.isMemberwiseStruct(type) else { return nil }
         var stored: [(name: String, value: DictionaryExpression)] = []
-        for argument in code.elements(of: i + 1) where !argument.isEmpty {
-            guard let label = code.label(of: argument), let id = code.nameID(of: label),
-                  extractor.storedMembersByOwner[DictionaryExtractor.memberKey(id, type)] != nil,
-                  let passed = dictionary(code.droppingLabel(argument)) else { continue }
+        for argument in arguments {
+            guard let label = code.label(of: argument), let passed = dictionary(code.droppingLabel(argument)) else { continue }
             stored.append((label, passed))
         }
         guard !stored.isEmpty else { return nil }
