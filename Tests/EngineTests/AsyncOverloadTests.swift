@@ -7,9 +7,7 @@ import KeychainLintTestSupport
 /// async wrapper that calls the sync one without `await` forwards its parameter there.
 final class AsyncOverloadTests: XCTestCase {
     private func lint(_ files: [String: String]) throws -> [String] {
-        let folder = try ScratchFolder.package("async-overloads", platforms: ".macOS(.v13)", files: files)
-        let engine = try LintEngine(configuration: LintConfiguration(rules: ["missing-data-protection-keychain"], workingDirectory: folder.root))
-        return engine.lint(["."]).findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }.sorted()
+        try scratchProjectFindings("async-overloads", platforms: ".macOS(.v13)", files: files, rule: "missing-data-protection-keychain")
     }
 
     private let store = """

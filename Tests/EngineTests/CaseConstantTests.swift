@@ -8,9 +8,7 @@ import KeychainLintTestSupport
 /// gives no key.
 final class CaseConstantTests: XCTestCase {
     private func lint(_ files: [String: String]) throws -> [String] {
-        let folder = try ScratchFolder.package("case-constants", platforms: ".macOS(.v13)", files: files)
-        let engine = try LintEngine(configuration: LintConfiguration(rules: ["missing-data-protection-keychain"], workingDirectory: folder.root))
-        return engine.lint(["."]).findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }.sorted()
+        try scratchProjectFindings("case-constants", platforms: ".macOS(.v13)", files: files, rule: "missing-data-protection-keychain")
     }
 
     private func keys(flag: String = "kSecUseDataProtectionKeychain") -> String {

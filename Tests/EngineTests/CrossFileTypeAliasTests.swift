@@ -8,10 +8,8 @@ import KeychainLintTestSupport
 /// project rounds agree with the exhaustive run.
 final class CrossFileTypeAliasTests: XCTestCase {
     private func lint(_ files: [String: String], exhaustive: Bool = false) throws -> [String] {
-        let folder = try ScratchFolder.package("type-aliases", platforms: ".macOS(.v13)", files: files)
-        let engine = try LintEngine(configuration: LintConfiguration(rules: ["missing-data-protection-keychain"], exhaustive: exhaustive,
-                                                                     workingDirectory: folder.root))
-        return engine.lint(["."]).findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }.sorted()
+        try scratchProjectFindings("type-aliases", platforms: ".macOS(.v13)", files: files, rule: "missing-data-protection-keychain",
+                                   exhaustive: exhaustive)
     }
 
     private let aliases = """

@@ -7,9 +7,7 @@ import KeychainLintTestSupport
 /// still the caller's dictionary (an async wrapper's `Sendable` box).
 final class MemberwiseInstanceTests: XCTestCase {
     private func lint(_ files: [String: String]) throws -> [String] {
-        let folder = try ScratchFolder.package("memberwise", platforms: ".macOS(.v13)", files: files)
-        let engine = try LintEngine(configuration: LintConfiguration(rules: ["missing-data-protection-keychain"], workingDirectory: folder.root))
-        return engine.lint(["."]).findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }.sorted()
+        try scratchProjectFindings("memberwise", platforms: ".macOS(.v13)", files: files, rule: "missing-data-protection-keychain")
     }
 
     private func box(initializer: String = "") -> String {

@@ -8,9 +8,7 @@ import KeychainLintTestSupport
 /// of several projects where one's `check(status:)` throws the status and another's only logs it.
 final class StatusHandlerProjectTests: XCTestCase {
     private func lint(_ files: [String: String]) throws -> [String] {
-        let folder = try ScratchFolder.package("status-handlers", platforms: ".iOS(.v16)", files: files)
-        let engine = try LintEngine(configuration: LintConfiguration(rules: ["unhandled-duplicate-item"], workingDirectory: folder.root))
-        return engine.lint(["."]).findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }.sorted()
+        try scratchProjectFindings("status-handlers", platforms: ".iOS(.v16)", files: files, rule: "unhandled-duplicate-item")
     }
 
     private let vault = """
