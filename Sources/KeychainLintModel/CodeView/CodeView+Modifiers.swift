@@ -89,4 +89,15 @@ extension CodeView {
         }
         return false
     }
+
+    /// What a call gives the parameter at `position` of the list `parameters` (the elements of a
+    /// function's `(…)`): the argument bound to it (`binding`, label dropped), else the
+    /// parameter's default value; nil when it has neither.
+    func argumentOrDefault(for position: Int, parameters: [Range<Int>], binding: [Int], arguments: [Range<Int>]) -> Range<Int>? {
+        if let k = binding.firstIndex(of: position) { return droppingLabel(arguments[k]) }
+        let parameter = parameters[position]
+        guard let nameIndex = parameterName(parameter),
+              let equals = firstTopLevel(in: (nameIndex + 1)..<parameter.upperBound, where: { self.is($0, "=") }) else { return nil }
+        return (equals + 1)..<parameter.upperBound
+    }
 }

@@ -68,17 +68,10 @@ extension DictionaryExtractor {
     func pickingFlagBranches(_ entries: [KeychainEntry], of body: Declarations.Body, binding: [Int], arguments: [Range<Int>]) -> [KeychainEntry] {
         guard let open = body.parameterOpen, entries.contains(where: { $0.branch.arms.contains { BranchPath.isFlagGroup($0.group) } }) else { return entries }
         var dropped: [Int: Int] = [:]  // flag group → the arm no path of this call takes
-        for (p, parameter) in code.elements(of: open).enumerated() {
-            guard let nameIndex = code.parameterName(parameter) else { continue }
-            let written: Range<Int>?
-            if let k = binding.firstIndex(of: p) {
-                written = code.droppingLabel(arguments[k])
-            } else if let equals = code.firstTopLevel(in: (nameIndex + 1)..<parameter.upperBound, where: { code.is($0, "=") }) {
-                written = (equals + 1)..<parameter.upperBound
-            } else {
-                written = nil
-            }
-            guard let written else { continue }
+        let parameters = code.elements(of: open)
+        for (p, parameter) in parameters.enumerated() {
+            guard let nameIndex = code.parameterName(parameter),
+                  let written = code.argumentOrDefault(for: p, parameters: parameters, binding: binding, arguments: arguments) else { continue }
             // Arm 0 is where the flag is true, or the value there.
             if let value = code.literalBool(written) { dropped[BranchPath.flagGroup(code.nameID(nameIndex))] = value ? 1 : 0 }
             if let present = literalPresence(written) { dropped[BranchPath.presenceGroup(code.nameID(nameIndex))] = present ? 1 : 0 }

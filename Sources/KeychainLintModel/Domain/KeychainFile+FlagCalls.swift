@@ -43,21 +43,13 @@ extension KeychainFile {
             var takes = true
             for arm in flags {
                 guard let p = parameters.firstIndex(where: { code.parameterName($0).map(code.nameID) == Int32(arm.group - BranchPath.flagGroup(0)) }),
-                      let value = literalValue(of: p, in: parameters, binding: binding, arguments: arguments) else { return nil }
+                      let written = code.argumentOrDefault(for: p, parameters: parameters, binding: binding, arguments: arguments),
+                      let value = code.literalBool(written) else { return nil }
                 if value != (arm.arm == 0) { takes = false }
             }
             calls += 1
             if takes { regions.append(code.region[i]) }
         }
         return calls > 0 ? regions : nil
-    }
-
-    /// The literal `Bool` a call gives the parameter at `position`, or its literal default.
-    private func literalValue(of position: Int, in parameters: [Range<Int>], binding: [Int], arguments: [Range<Int>]) -> Bool? {
-        if let k = binding.firstIndex(of: position) { return code.literalBool(code.droppingLabel(arguments[k])) }
-        let parameter = parameters[position]
-        guard let nameIndex = code.parameterName(parameter),
-              let equals = code.firstTopLevel(in: (nameIndex + 1)..<parameter.upperBound, where: { code.is($0, "=") }) else { return nil }
-        return code.literalBool((equals + 1)..<parameter.upperBound)
     }
 }
